@@ -1,0 +1,83 @@
+/* bs_board: one sliding-puzzle board, its goal, its legal moves and the bit
+ * packing that every store uses for a state.
+ *
+ * A board has W x H cells (2..6 each). A cell holds 0 for the blank or the
+ * number k of the tile whose goal cell is k-1. A wall holds its own goal
+ * number, so the goal of every board is simply cell[i] = i+1 with the blank
+ * last, and walls never need special cases when states are compared.
+ *
+ * Directions name where the blank goes: L R U D. d ^ 1 undoes d. */
+#ifndef BS_BOARD_H
+#define BS_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BS_MIN_SIDE 2
+#define BS_MAX_SIDE 6
+#define BS_MAX_CELLS 36
+#define BS_MAX_WORDS 8
+
+enum { BS_L = 0, BS_R = 1, BS_U = 2, BS_D = 3 };
+
+extern const char bs_dir_chars[4];  /* "LRUD" */
+extern const char bs_tile_chars[];  /* "123456789ABC...Z": tile k is [k-1] */
+
+typedef struct bs_board {
+  int w, h, n;
+  int blank;
+  uint64_t wall; /* bit i set: cell i is a wall */
+  uint8_t cell[BS_MAX_CELLS];
+} bs_board;
+
+/* Per-board constants: packing geometry and the move table. */
+typedef struct bs_geom {
+  int w, h, n;
+  int bits;     /* floor(log2(n)) + 1 */
+  int per_word; /* 32 / bits */
+  int nwords;   /* ceil(n / per_word), at most 8 */
+  uint32_t mask;
+  int8_t nb[BS_MAX_CELLS][4]; /* cell reached moving d from p, -1 if edge or wall */
+  uint8_t word[BS_MAX_CELLS], shift[BS_MAX_CELLS];
+} bs_geom;
+
+void bs_geom_init(bs_geom *g, const bs_board *b);
+
+static inline unsigned bs_get(const bs_geom *g, const uint32_t *w, int p) {
+  return (w[g->word[p]] >> g->shift[p]) & g->mask;
+}
+
+static inline void bs_put(const bs_geom *g, uint32_t *w, int p, unsigned v) {
+  uint32_t *x = &w[g->word[p]];
+  *x = (*x & ~(g->mask << g->shift[p])) | ((uint32_t)v << g->shift[p]);
+}
+
+void bs_pack(const bs_geom *g, const bs_board *b, uint32_t *words);
+void bs_unpack(const bs_geom *g, const uint32_t *words, int blank, const bs_board *like, bs_board *out);
+
+/* The goal of b: same size and walls, tiles in order, blank last. */
+void bs_goal(const bs_board *b, bs_board *goal);
+int bs_is_goal(const bs_board *b);
+
+/* Moves the blank one step; returns 0 (board unchanged) if d leaves the
+ * board or enters a wall. */
+int bs_move(bs_board *b, int d);
+
+/* 0..3 for 'L' 'R' 'U' 'D', else -1. */
+int bs_dir_from_char(int c);
+
+/* Cheap necessary tests for solvability: permutation parity against blank
+ * distance, and every tile in the same open region as its goal cell (tiles
+ * in regions without the blank must already be home). Without walls the
+ * parity test is also sufficient. */
+enum { BS_SOLVABLE = 1, BS_UNSOLVABLE = 0, BS_MAYBE = 2 };
+int bs_solvability(const bs_board *b, const char **why);
+
+/* Text form "W,H,CELLS", NUL-terminated. */
+#define BS_BOARD_TEXT 48
+void bs_board_format(const bs_board *b, char out[BS_BOARD_TEXT]);
+
+/* Parses "W,H,CELLS" from s[0..len). Returns 0, or -1 with a reason in err. */
+int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,32 @@
+/* bs_cli: what the commands share: option values, usage errors and output
+ * helpers. Each command lives in src/cmd_<name>.c. */
+#ifndef BS_CLI_H
+#define BS_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bs_search.h"
+
+#define BS_VERSION "0.1.0"
+#define BS_DEFAULT_MEM (256ull << 20)
+
+enum { BS_EXIT_OK = 0, BS_EXIT_FAIL = 1, BS_EXIT_USAGE = 2 };
+
+/* Parses SIZE with an optional K, M or G suffix (powers of 1024) into
+ * bytes, within [min, max]. Returns 0 or -1. */
+int bs_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out);
+/* Parses a whole decimal number within [min, max]. Returns 0 or -1. */
+int bs_parse_long(const char *s, long min, long max, long *out);
+
+/* Prints "bislide CMD: message" and a hint to stderr; returns BS_EXIT_USAGE. */
+int bs_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* One puzzle's result as a JSON object on one line (no newline). */
+void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
+                   const char *store);
+
+int bs_cmd_solve(int argc, char **argv);
+int bs_cmd_verify(int argc, char **argv);
+
+#endif

@@ -1,0 +1,53 @@
+/* bs_record: the fields of one search state, the same in every store.
+ *
+ * A state is 23 uint32 words. The arena stores them back to back; the
+ * object and pool stores keep one struct of these words per state.
+ *
+ *   word  0..7   packed board (bits per cell = floor(log2(W*H))+1,
+ *                32/bits cells a word; unused words are zero)
+ *   word  8      hash: low 32 bits of XXH3 over the packed words
+ *   word  9      meta: depth (bits 0..7), side (bit 8), blank cell
+ *                (bits 9..14), last move (bits 15..16), has a last move (17)
+ *   words 10..21 path from the root of its side, 2 bits a move, 192 moves
+ *   word  22     score, for searches that rank states
+ */
+#ifndef BS_RECORD_H
+#define BS_RECORD_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define BS_REC_INTS 23
+#define BS_R_BOARD 0
+#define BS_R_HASH 8
+#define BS_R_META 9
+#define BS_R_PATH 10
+#define BS_R_SCORE 22
+#define BS_PATH_MAX 192 /* moves one side can record */
+
+enum { BS_FORWARD = 0, BS_BACKWARD = 1 };
+
+static inline uint32_t bs_meta(unsigned depth, unsigned side, unsigned blank, int last) {
+  uint32_t m = depth | side << 8 | blank << 9;
+  if (last >= 0) m |= (uint32_t)last << 15 | 1u << 17;
+  return m;
+}
+static inline unsigned bs_meta_depth(uint32_t m) { return m & 0xff; }
+static inline unsigned bs_meta_side(uint32_t m) { return m >> 8 & 1; }
+static inline unsigned bs_meta_blank(uint32_t m) { return m >> 9 & 63; }
+/* The last move, or -1 for a root. */
+static inline int bs_meta_last(uint32_t m) { return m >> 17 & 1 ? (int)(m >> 15 & 3) : -1; }
+
+static inline unsigned bs_path_get(const uint32_t *rec, unsigned k) {
+  return rec[BS_R_PATH + k / 16] >> (k % 16 * 2) & 3;
+}
+
+/* rec's path = parent's first `depth` moves, then d. */
+static inline void bs_path_extend(uint32_t *rec, const uint32_t *parent, unsigned depth, unsigned d) {
+  unsigned w = depth / 16;
+  memcpy(rec + BS_R_PATH, parent + BS_R_PATH, (w + 1) * sizeof(uint32_t));
+  uint32_t keep = depth % 16 ? rec[BS_R_PATH + w] & ((1u << (depth % 16 * 2)) - 1) : 0;
+  rec[BS_R_PATH + w] = keep | d << (depth % 16 * 2);
+}
+
+#endif

@@ -1,0 +1,65 @@
+/* bs_arena: allocation, table growth and compaction of the flat store. */
+#include "bs_arena.h"
+
+#include <stdlib.h>
+
+uint32_t bs_capacity_for(uint64_t bytes) {
+  uint64_t ints = bytes / sizeof(uint32_t);
+  if (ints < 1 + 25) return 0;
+  uint64_t cap = (ints - 1) / 25;
+  return cap > 100000000 ? 100000000 : (uint32_t)cap;
+}
+
+int bs_arena_init(bs_arena *ar, uint32_t cap) {
+  memset(ar, 0, sizeof *ar);
+  /* calloc: pages are zero and mapped lazily, so only what is used costs. */
+  ar->a = calloc(1 + 25 * (size_t)cap, sizeof(uint32_t));
+  if (!ar->a) return -1;
+  ar->cap = cap;
+  ar->table = ar->a + 1 + 23 * (size_t)cap;
+  return 0;
+}
+
+void bs_arena_free(bs_arena *ar) {
+  free(ar->a);
+  memset(ar, 0, sizeof *ar);
+}
+
+static uint32_t initial_slots(const bs_arena *ar) {
+  return 2 * ar->cap < BS_TABLE_MIN ? 2 * ar->cap : BS_TABLE_MIN;
+}
+
+static void rehash(bs_arena *ar) {
+  memset(ar->table, 0, ar->nslots * sizeof(uint32_t));
+  for (uint32_t id = 1; id <= ar->count; id++) {
+    uint32_t s = bs_slot_of(bs_arena_rec(ar, id)[BS_R_HASH], ar->nslots);
+    while (ar->table[s])
+      if (++s == ar->nslots) s = 0;
+    ar->table[s] = id;
+  }
+}
+
+void bs_arena_clear(bs_arena *ar, int nwords) {
+  memset(ar->table, 0, ar->nslots * sizeof(uint32_t));
+  ar->count = 0;
+  ar->nwords = nwords;
+  ar->nslots = initial_slots(ar);
+}
+
+void bs_arena_grow_table(bs_arena *ar) {
+  uint64_t n = 2 * (uint64_t)ar->nslots;
+  ar->nslots = n > 2 * (uint64_t)ar->cap ? 2 * ar->cap : (uint32_t)n;
+  rehash(ar);
+}
+
+void bs_arena_keep(bs_arena *ar, const uint32_t *lo, const uint32_t *hi, int n) {
+  uint32_t next = 1;
+  for (int i = 0; i < n; i++) {
+    uint32_t len = hi[i] - lo[i];
+    if (len && lo[i] != next)
+      memmove(bs_arena_rec(ar, next), bs_arena_rec(ar, lo[i]), (size_t)len * 23 * sizeof(uint32_t));
+    next += len;
+  }
+  ar->count = next - 1;
+  rehash(ar);
+}

@@ -1,0 +1,229 @@
+/* bs_board: boards, goals, moves, packing and quick solvability tests. */
+#include "bs_board.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+const char bs_dir_chars[4] = {'L', 'R', 'U', 'D'};
+const char bs_tile_chars[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+void bs_geom_init(bs_geom *g, const bs_board *b) {
+  static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
+  memset(g, 0, sizeof *g);
+  g->w = b->w;
+  g->h = b->h;
+  g->n = b->n;
+  int bits = 0;
+  while ((1 << bits) <= b->n) bits++; /* floor(log2(n)) + 1 */
+  g->bits = bits;
+  g->per_word = 32 / bits;
+  g->nwords = (b->n + g->per_word - 1) / g->per_word;
+  g->mask = (1u << bits) - 1;
+  for (int p = 0; p < b->n; p++) {
+    g->word[p] = (uint8_t)(p / g->per_word);
+    g->shift[p] = (uint8_t)((p % g->per_word) * bits);
+    int x = p % b->w, y = p / b->w;
+    for (int d = 0; d < 4; d++) {
+      int nx = x + dx[d], ny = y + dy[d], q = ny * b->w + nx;
+      int ok = nx >= 0 && nx < b->w && ny >= 0 && ny < b->h && !(b->wall >> q & 1);
+      g->nb[p][d] = (int8_t)(ok ? q : -1);
+    }
+  }
+}
+
+void bs_pack(const bs_geom *g, const bs_board *b, uint32_t *words) {
+  memset(words, 0, sizeof(uint32_t) * BS_MAX_WORDS);
+  for (int p = 0; p < b->n; p++) bs_put(g, words, p, b->cell[p]);
+}
+
+void bs_unpack(const bs_geom *g, const uint32_t *words, int blank, const bs_board *like,
+               bs_board *out) {
+  *out = *like;
+  for (int p = 0; p < g->n; p++) out->cell[p] = (uint8_t)bs_get(g, words, p);
+  out->blank = blank;
+}
+
+void bs_goal(const bs_board *b, bs_board *goal) {
+  *goal = *b;
+  for (int i = 0; i < b->n - 1; i++) goal->cell[i] = (uint8_t)(i + 1);
+  goal->cell[b->n - 1] = 0;
+  goal->blank = b->n - 1;
+}
+
+int bs_is_goal(const bs_board *b) {
+  for (int i = 0; i < b->n - 1; i++)
+    if (b->cell[i] != i + 1) return 0;
+  return b->cell[b->n - 1] == 0;
+}
+
+int bs_move(bs_board *b, int d) {
+  int x = b->blank % b->w, y = b->blank / b->w, q;
+  switch (d) {
+  case BS_L: if (x == 0) return 0; q = b->blank - 1; break;
+  case BS_R: if (x == b->w - 1) return 0; q = b->blank + 1; break;
+  case BS_U: if (y == 0) return 0; q = b->blank - b->w; break;
+  case BS_D: if (y == b->h - 1) return 0; q = b->blank + b->w; break;
+  default: return 0;
+  }
+  if (b->wall >> q & 1) return 0;
+  b->cell[b->blank] = b->cell[q];
+  b->cell[q] = 0;
+  b->blank = q;
+  return 1;
+}
+
+int bs_dir_from_char(int c) {
+  switch (c) {
+  case 'L': return BS_L;
+  case 'R': return BS_R;
+  case 'U': return BS_U;
+  case 'D': return BS_D;
+  default: return -1;
+  }
+}
+
+/* Labels the open regions (4-connected non-wall cells); returns their count. */
+static int regions(const bs_board *b, int region[BS_MAX_CELLS]) {
+  int count = 0, stack[BS_MAX_CELLS];
+  for (int i = 0; i < b->n; i++) region[i] = -1;
+  for (int s = 0; s < b->n; s++) {
+    if (region[s] >= 0 || (b->wall >> s & 1)) continue;
+    int top = 0;
+    stack[top++] = s;
+    region[s] = count;
+    while (top) {
+      int p = stack[--top], x = p % b->w, y = p / b->w;
+      int next[4] = {x > 0 ? p - 1 : -1, x < b->w - 1 ? p + 1 : -1, y > 0 ? p - b->w : -1,
+                     y < b->h - 1 ? p + b->w : -1};
+      for (int k = 0; k < 4; k++) {
+        int q = next[k];
+        if (q >= 0 && region[q] < 0 && !(b->wall >> q & 1)) {
+          region[q] = count;
+          stack[top++] = q;
+        }
+      }
+    }
+    count++;
+  }
+  return count;
+}
+
+int bs_solvability(const bs_board *b, const char **why) {
+  int region[BS_MAX_CELLS];
+  int nreg = regions(b, region);
+  for (int p = 0; p < b->n; p++) {
+    if (b->wall >> p & 1) continue;
+    int home = b->cell[p] ? b->cell[p] - 1 : b->n - 1;
+    if (region[home] != region[p] || (region[p] != region[b->blank] && home != p)) {
+      *why = "walls cut a tile off from its goal";
+      return BS_UNSOLVABLE;
+    }
+  }
+  /* Each move swaps the blank with a neighbour: one transposition, and one
+   * step of the blank, so their parities stay equal. */
+  uint8_t seen[BS_MAX_CELLS] = {0};
+  int swaps = 0;
+  for (int p = 0; p < b->n; p++) {
+    if (seen[p]) continue;
+    int len = 0;
+    for (int q = p; !seen[q]; q = b->cell[q] ? b->cell[q] - 1 : b->n - 1) {
+      seen[q] = 1;
+      len++;
+    }
+    swaps += len - 1;
+  }
+  int g = b->n - 1;
+  int dist = (g % b->w > b->blank % b->w ? g % b->w - b->blank % b->w : b->blank % b->w - g % b->w) +
+             (g / b->w - b->blank / b->w);
+  if ((swaps & 1) != (dist & 1)) {
+    *why = "parity";
+    return BS_UNSOLVABLE;
+  }
+  return b->wall || nreg > 1 ? BS_MAYBE : BS_SOLVABLE;
+}
+
+void bs_board_format(const bs_board *b, char out[BS_BOARD_TEXT]) {
+  int k = snprintf(out, BS_BOARD_TEXT, "%d,%d,", b->w, b->h);
+  for (int p = 0; p < b->n; p++)
+    out[k++] = (b->wall >> p & 1) ? '=' : b->cell[p] ? bs_tile_chars[b->cell[p] - 1] : '0';
+  out[k] = 0;
+}
+
+static int symbol_value(int c) {
+  if (c >= '1' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+  if (c == '0') return 0;
+  return -1;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, errlen, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+/* Reads a small decimal at s[*i..len) up to ','; -1 if absent or over 99. */
+static int read_dim(const char *s, size_t len, size_t *i) {
+  int v = 0, digits = 0;
+  while (*i < len && s[*i] >= '0' && s[*i] <= '9') {
+    if (++digits > 2) return -1;
+    v = v * 10 + (s[(*i)++] - '0');
+  }
+  if (!digits || *i >= len || s[*i] != ',') return -1;
+  (*i)++;
+  return v;
+}
+
+int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t errlen) {
+  size_t i = 0;
+  int w = read_dim(s, len, &i);
+  int h = w < 0 ? -1 : read_dim(s, len, &i);
+  if (w < 0 || h < 0) return fail(err, errlen, "expected W,H,CELLS");
+  if (w < BS_MIN_SIDE || w > BS_MAX_SIDE || h < BS_MIN_SIDE || h > BS_MAX_SIDE)
+    return fail(err, errlen, "size %dx%d out of range (2 to 6 a side)", w, h);
+  memset(b, 0, sizeof *b);
+  b->w = w;
+  b->h = h;
+  b->n = w * h;
+  if (len - i != (size_t)b->n)
+    return fail(err, errlen, "%d cells for a %d-cell board", (int)(len - i > 9999 ? 9999 : len - i), b->n);
+  int blanks = 0;
+  uint64_t have = 0;
+  for (int p = 0; p < b->n; p++) {
+    unsigned char c = (unsigned char)s[i + p];
+    if (c == '=') {
+      if (p == b->n - 1) return fail(err, errlen, "wall in the last cell (%d)", p + 1);
+      b->wall |= 1ull << p;
+      b->cell[p] = (uint8_t)(p + 1);
+      continue;
+    }
+    int v = symbol_value(c);
+    if (v < 0) {
+      if (c >= 0x20 && c < 0x7f) return fail(err, errlen, "unknown symbol '%c' in cell %d", c, p + 1);
+      return fail(err, errlen, "unknown byte 0x%02x in cell %d", c, p + 1);
+    }
+    if (v == 0) {
+      if (blanks++) return fail(err, errlen, "two blanks (cell %d)", p + 1);
+      b->blank = p;
+    } else if (v >= b->n) {
+      return fail(err, errlen, "tile %c is not on a %d-cell board", bs_tile_chars[v - 1], b->n);
+    } else if (have >> v & 1) {
+      return fail(err, errlen, "tile %c repeated (cell %d)", bs_tile_chars[v - 1], p + 1);
+    }
+    have |= 1ull << v;
+    b->cell[p] = (uint8_t)v;
+  }
+  if (!blanks) return fail(err, errlen, "no blank");
+  for (int p = 0; p < b->n - 1; p++) {
+    int v = p + 1;
+    int is_wall = (int)(b->wall >> p & 1);
+    if (!is_wall && !(have >> v & 1))
+      return fail(err, errlen, "tile %c missing", bs_tile_chars[v - 1]);
+    if (is_wall && (have >> v & 1))
+      return fail(err, errlen, "tile %c has no goal cell: cell %d is a wall", bs_tile_chars[v - 1], v);
+  }
+  return 0;
+}

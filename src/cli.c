@@ -1,0 +1,56 @@
+/* bs_cli: helpers shared by the commands. */
+#include "bs_cli.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+
+int bs_parse_long(const char *s, long min, long max, long *out) {
+  char *end;
+  if (!s || !*s) return -1;
+  long v = strtol(s, &end, 10);
+  if (*end || v < min || v > max) return -1;
+  *out = v;
+  return 0;
+}
+
+int bs_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out) {
+  char *end;
+  if (!s || *s < '0' || *s > '9') return -1;
+  unsigned long long v = strtoull(s, &end, 10);
+  uint64_t mul = 1;
+  switch (*end) {
+  case 'k': case 'K': mul = 1ull << 10; end++; break;
+  case 'm': case 'M': mul = 1ull << 20; end++; break;
+  case 'g': case 'G': mul = 1ull << 30; end++; break;
+  }
+  if (*end == 'B' || *end == 'b') end++;
+  if (*end || v > max / mul || v * mul < min || v * mul > max) return -1;
+  *out = v * mul;
+  return 0;
+}
+
+int bs_usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "bislide %s: ", cmd);
+  vfprintf(stderr, fmt, ap);
+  fprintf(stderr, "\nTry 'bislide %s --help'.\n", cmd);
+  va_end(ap);
+  return BS_EXIT_USAGE;
+}
+
+void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
+                   const char *store) {
+  fprintf(out, "{\"index\":%d,\"width\":%d,\"height\":%d,\"status\":\"%s\",", index, b->w, b->h,
+          bs_status_name(r->status));
+  if (r->reason)
+    fprintf(out, "\"reason\":\"%s\",", r->reason);
+  else
+    fputs("\"reason\":null,", out);
+  fprintf(out,
+          "\"moves\":\"%s\",\"length\":%d,\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,"
+          "\"ms\":%.3f,\"store\":\"%s\"}",
+          r->status == BS_ST_SOLVED ? r->moves : "", r->status == BS_ST_SOLVED ? r->length : 0,
+          r->optimal ? "true" : "false", (unsigned long long)r->expanded,
+          (unsigned long long)r->generated, ms, store);
+}

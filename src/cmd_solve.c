@@ -1,0 +1,118 @@
+/* bislide solve: solve every board of a file (or one --board) in order. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bs_cli.h"
+#include "bs_parse.h"
+#include "bs_solver.h"
+
+static void help(void) {
+  printf("usage: bislide solve [OPTIONS] [--board W,H,CELLS | FILE | -]\n\n"
+         "Solves each board and prints one line per board, in input order: the moves,\n"
+         "or an empty line when it is not solved. The output is an answer file.\n"
+         "A file with any invalid board exits 1 before any search.\n\n"
+         "  --board W,H,CELLS  solve this board instead of a file\n"
+         "  --exact            exact bidirectional BFS only (answers proven optimal)\n"
+         "  --mode MODE        search mode: exact (the default)\n"
+         "  --mem SIZE         memory for the store, K/M/G suffixes (default 256M)\n"
+         "  --store STORE      state store: arena (default)\n"
+         "  --no-recycle       keep every layer instead of dropping the old ones\n"
+         "  --json             one JSON object per board instead of answer lines\n"
+         "  -h, --help         show this help\n\n"
+         "stderr ends with a one-line summary. Exit status: 0 ok, 1 invalid input or\n"
+         "failure, 2 usage error.\n");
+}
+
+int bs_cmd_solve(int argc, char **argv) {
+  static const struct option opts[] = {
+      {"board", required_argument, 0, 'b'}, {"exact", no_argument, 0, 'e'},
+      {"mode", required_argument, 0, 'M'},  {"mem", required_argument, 0, 'm'},
+      {"store", required_argument, 0, 's'}, {"no-recycle", no_argument, 0, 'R'},
+      {"json", no_argument, 0, 'j'},        {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
+  const char *board = NULL;
+  uint64_t mem = BS_DEFAULT_MEM;
+  int json = 0, store = BS_STORE_ARENA, mode = BS_MODE_EXACT, c;
+  bs_opts o = {.recycle = 1, .budget = 0};
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'b': board = optarg; break;
+    case 'e': mode = BS_MODE_EXACT; break;
+    case 'M':
+      if ((mode = bs_mode_parse(optarg)) < 0) return bs_usage_error("solve", "unknown mode '%s'", optarg);
+      break;
+    case 'm':
+      if (bs_parse_size(optarg, 1, 1ull << 40, &mem))
+        return bs_usage_error("solve", "--mem wants a size such as 256M, not '%s'", optarg);
+      break;
+    case 's':
+      if ((store = bs_store_parse(optarg)) < 0) return bs_usage_error("solve", "unknown store '%s'", optarg);
+      break;
+    case 'R': o.recycle = 0; break;
+    case 'j': json = 1; break;
+    case 'h': help(); return BS_EXIT_OK;
+    default: return bs_usage_error("solve", "bad option");
+    }
+  }
+  if (!!board + (argc - optind) != 1)
+    return bs_usage_error("solve", "give one FILE, '-' or --board W,H,CELLS");
+
+  bs_set set;
+  int problems;
+  if (board) {
+    memset(&set, 0, sizeof set);
+    set.e = calloc(1, sizeof *set.e);
+    if (!set.e) return BS_EXIT_FAIL;
+    set.n = 1;
+    set.e->line = 1;
+    set.e->ok = !bs_board_parse(board, strlen(board), &set.e->board, set.e->err, sizeof set.e->err);
+    problems = !set.e->ok;
+    if (problems) fprintf(stderr, "--board:1: %s\n", set.e->err);
+  } else {
+    problems = bs_set_read(argv[optind], &set, stderr);
+  }
+  if (problems) {
+    if (problems > 0) fprintf(stderr, "bislide solve: %d problem%s in the input, nothing solved\n",
+                              problems, problems == 1 ? "" : "s");
+    bs_set_free(&set);
+    return BS_EXIT_FAIL;
+  }
+  bs_solver sv;
+  char err[160];
+  if (bs_solver_init(&sv, (bs_store_kind)store, mem, err, sizeof err)) {
+    fprintf(stderr, "bislide solve: %s\n", err);
+    bs_set_free(&set);
+    return BS_EXIT_FAIL;
+  }
+  int counts[3] = {0, 0, 0}, optimal = 0;
+  long moves = 0;
+  double t0 = bs_now_ms();
+  bs_result *r = malloc(sizeof *r);
+  if (!r) return BS_EXIT_FAIL;
+  for (int i = 0; i < set.n; i++) {
+    double t = bs_now_ms();
+    bs_solver_solve(&sv, &set.e[i].board, (bs_mode)mode, &o, r);
+    t = bs_now_ms() - t;
+    counts[r->status]++;
+    optimal += r->optimal && r->status == BS_ST_SOLVED;
+    if (r->status == BS_ST_SOLVED) moves += r->length;
+    if (json)
+      bs_print_json(stdout, i + 1, &set.e[i].board, r, t, bs_store_name((bs_store_kind)store));
+    else if (r->status == BS_ST_SOLVED)
+      fputs(r->moves, stdout);
+    putchar('\n');
+    fflush(stdout);
+  }
+  fprintf(stderr,
+          "bislide solve: %d puzzle%s: %d solved (%d proven optimal), %d unsolvable, %d gave up; "
+          "%ld moves; %.0f ms\n",
+          set.n, set.n == 1 ? "" : "s", counts[0], optimal, counts[1], counts[2], moves,
+          bs_now_ms() - t0);
+  int rc = ferror(stdout) ? BS_EXIT_FAIL : BS_EXIT_OK;
+  free(r);
+  bs_solver_free(&sv);
+  bs_set_free(&set);
+  return rc;
+}

@@ -1,0 +1,97 @@
+/* bislide verify: replay every answer and total the moves per letter. */
+#include <getopt.h>
+#include <string.h>
+
+#include "bs_cli.h"
+#include "bs_parse.h"
+#include "bs_verify.h"
+
+static void help(void) {
+  printf("usage: bislide verify SET ANSWERS\n\n"
+         "Replays each answer line on its puzzle. Reports on stderr, as ANSWERS:LINE,\n"
+         "every answer with a letter other than L R U D, a move off the board or into\n"
+         "a wall, or moves that do not reach the goal; an empty line is an unsolved\n"
+         "puzzle. Then prints the totals: solved, invalid, moves, and L/R/U/D against\n"
+         "the set's limits. Either file may be '-' (not both).\n\n"
+         "Exit status: 0 all answers valid and within the limits, 1 otherwise,\n"
+         "2 usage error.\n");
+}
+
+int bs_cmd_verify(int argc, char **argv) {
+  static const struct option opts[] = {{"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    if (c == 'h') {
+      help();
+      return BS_EXIT_OK;
+    }
+    return bs_usage_error("verify", "bad option");
+  }
+  if (argc - optind != 2) return bs_usage_error("verify", "give SET and ANSWERS");
+  const char *setpath = argv[optind], *anspath = argv[optind + 1];
+  if (!strcmp(setpath, "-") && !strcmp(anspath, "-"))
+    return bs_usage_error("verify", "only one of SET and ANSWERS can be '-'");
+  bs_set set;
+  bs_answers ans;
+  int problems = bs_set_read(setpath, &set, stderr);
+  if (problems < 0 || bs_answers_read(anspath, &ans, stderr)) {
+    bs_set_free(&set);
+    return BS_EXIT_FAIL;
+  }
+  int invalid = 0, solved = 0;
+  long total[4] = {0, 0, 0, 0}, moves = 0;
+  int n = ans.n < set.n ? ans.n : set.n;
+  for (int i = 0; i < n; i++) {
+    if (!ans.len[i]) continue;
+    if (!set.e[i].ok) {
+      fprintf(stderr, "%s:%d: puzzle %d (%s:%d) is not a valid board\n", anspath, i + 1, i + 1,
+              setpath, set.e[i].line);
+      invalid++;
+      continue;
+    }
+    size_t at;
+    int fault = bs_replay(&set.e[i].board, ans.line[i], ans.len[i], &at);
+    if (fault == BS_RP_NOT_GOAL) {
+      fprintf(stderr, "%s:%d: puzzle %d: the %zu moves %s\n", anspath, i + 1, i + 1, ans.len[i],
+              bs_replay_fault(fault));
+    } else if (fault != BS_RP_OK) {
+      unsigned char ch = (unsigned char)ans.line[i][at];
+      if (ch >= 0x20 && ch < 0x7f)
+        fprintf(stderr, "%s:%d: puzzle %d: move %zu '%c' %s\n", anspath, i + 1, i + 1, at + 1, ch,
+                bs_replay_fault(fault));
+      else
+        fprintf(stderr, "%s:%d: puzzle %d: move %zu (byte 0x%02x) %s\n", anspath, i + 1, i + 1,
+                at + 1, ch, bs_replay_fault(fault));
+    }
+    if (fault != BS_RP_OK) {
+      invalid++;
+      continue;
+    }
+    solved++;
+    moves += (long)ans.len[i];
+    for (size_t k = 0; k < ans.len[i]; k++) total[bs_dir_from_char((unsigned char)ans.line[i][k])]++;
+  }
+  int bad_count = ans.n != set.n;
+  if (ans.n > set.n)
+    fprintf(stderr, "%s:%d: more answer lines (%d) than puzzles (%d)\n", anspath, set.n + 1, ans.n,
+            set.n);
+  else if (ans.n < set.n)
+    fprintf(stderr, "%s:%d: fewer answer lines (%d) than puzzles (%d)\n", anspath, ans.n + 1, ans.n,
+            set.n);
+  int over = 0;
+  printf("puzzles %d\nsolved %d\ninvalid %d\nunsolved %d\nmoves %ld\n", set.n, solved, invalid,
+         set.n - solved - invalid, moves);
+  for (int d = 0; d < 4; d++) {
+    if (set.has_limits) {
+      int o = total[d] > set.limit[d];
+      over += o;
+      printf("%c %ld of %ld%s\n", bs_dir_chars[d], total[d], set.limit[d], o ? " OVER LIMIT" : "");
+    } else {
+      printf("%c %ld\n", bs_dir_chars[d], total[d]);
+    }
+  }
+  bs_answers_free(&ans);
+  bs_set_free(&set);
+  return invalid || over || bad_count || problems ? BS_EXIT_FAIL : BS_EXIT_OK;
+}

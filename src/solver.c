@@ -1,0 +1,54 @@
+/* bs_solver: store set-up and the per-puzzle dispatch to a compiled search. */
+#include "bs_solver.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const store_names[] = {"arena"};
+static const char *const mode_names[] = {"exact"};
+
+static int find(const char *const *names, int n, const char *name) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(names[i], name)) return i;
+  return -1;
+}
+
+int bs_store_parse(const char *name) { return find(store_names, 1, name); }
+const char *bs_store_name(bs_store_kind k) { return store_names[k]; }
+int bs_mode_parse(const char *name) { return find(mode_names, 1, name); }
+const char *bs_mode_name(bs_mode m) { return mode_names[m]; }
+
+const char *bs_status_name(bs_status s) {
+  return s == BS_ST_SOLVED ? "solved" : s == BS_ST_UNSOLVABLE ? "unsolvable" : "gave-up";
+}
+
+int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, char *err, size_t errlen) {
+  memset(sv, 0, sizeof *sv);
+  sv->kind = kind;
+  sv->cap = bs_capacity_for(mem);
+  if (sv->cap < 2) {
+    snprintf(err, errlen, "memory budget of %llu bytes is below the %d bytes two states need",
+             (unsigned long long)mem, 4 + 2 * BS_ARENA_RECORD_BYTES);
+    return -1;
+  }
+  if (bs_arena_init(&sv->arena, sv->cap)) {
+    snprintf(err, errlen, "cannot allocate an arena of %llu bytes",
+             (unsigned long long)(4 + (uint64_t)sv->cap * BS_ARENA_RECORD_BYTES));
+    return -1;
+  }
+  return 0;
+}
+
+void bs_solver_free(bs_solver *sv) { bs_arena_free(&sv->arena); }
+
+void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_opts *o, bs_result *r) {
+  (void)mode;
+  bs_exact_arena(&sv->arena, b, o, r);
+}
+
+double bs_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}

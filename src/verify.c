@@ -1,0 +1,29 @@
+/* bs_verify: answer replay. */
+#include "bs_verify.h"
+
+int bs_replay(const bs_board *b, const char *moves, size_t len, size_t *at) {
+  bs_board x = *b;
+  for (size_t i = 0; i < len; i++) {
+    int d = bs_dir_from_char((unsigned char)moves[i]);
+    *at = i;
+    if (d < 0) return BS_RP_BAD_LETTER;
+    if (!bs_move(&x, d)) {
+      int p = x.blank, w = x.w;
+      int q = d == BS_L ? p - 1 : d == BS_R ? p + 1 : d == BS_U ? p - w : p + w;
+      int off = (d == BS_L && p % w == 0) || (d == BS_R && p % w == w - 1) || q < 0 || q >= x.n;
+      return off ? BS_RP_OFF_BOARD : BS_RP_WALL;
+    }
+  }
+  *at = len;
+  return bs_is_goal(&x) ? BS_RP_OK : BS_RP_NOT_GOAL;
+}
+
+const char *bs_replay_fault(int code) {
+  switch (code) {
+  case BS_RP_OK: return "ok";
+  case BS_RP_BAD_LETTER: return "is not L, R, U or D";
+  case BS_RP_OFF_BOARD: return "moves off the board";
+  case BS_RP_WALL: return "moves into a wall";
+  default: return "does not reach the goal";
+  }
+}
