@@ -5,7 +5,7 @@
  *   a[0]                        reserved: index 0 means "no record"
  *   a[1 .. 23*cap]              records 1..cap, 23 words each (bs_record.h)
  *   a[23*cap+1 .. 25*cap]       the table: 2 slots per record of capacity,
- *                               each a record index, 0 = empty
+ *                               each a record index (+ hash tag), 0 = empty
  *
  *   +---+--------+--------+-----+--------+--------------------------+
  *   | 0 | rec 1  | rec 2  | ... | rec cap| slot 0 ... slot 2*cap-1  |
@@ -80,21 +80,36 @@ static inline uint32_t bs_slot_of(uint32_t hash, uint32_t nslots) {
   return (uint32_t)(((uint64_t)hash * nslots) >> 32);
 }
 
+/* A slot holds the record index in its low 27 bits and 5 low bits of the
+ * record's hash above them (the slot number comes from the high bits), so
+ * most probes that pass a different board never touch its record. */
+#define BS_ID_BITS 27
+#define BS_ID_MASK ((1u << BS_ID_BITS) - 1)
+#define BS_MAX_CAP BS_ID_MASK
+static inline uint32_t bs_tag(uint32_t hash) { return (hash & 31u) << BS_ID_BITS; }
+
+/* Hints the cache about the slot a board with this hash starts at. */
+static inline void bs_arena_prefetch(const bs_arena *ar, uint32_t hash) {
+  __builtin_prefetch(&ar->table[bs_slot_of(hash, ar->nslots)]);
+}
+
 /* Looks up the board in cand (its hash set). On BS_NEW remembers the empty
  * slot for bs_arena_commit; on BS_SEEN_OTHER sets *other to that record. */
 static inline int bs_arena_lookup(bs_arena *ar, const uint32_t *cand, const uint32_t **other) {
-  uint32_t h = cand[BS_R_HASH], s = bs_slot_of(h, ar->nslots);
+  uint32_t h = cand[BS_R_HASH], s = bs_slot_of(h, ar->nslots), tag = bs_tag(h);
   for (;;) {
-    uint32_t id = ar->table[s];
-    if (!id) {
+    uint32_t v = ar->table[s];
+    if (!v) {
       ar->pending = s;
       return BS_NEW;
     }
-    const uint32_t *r = bs_arena_rec(ar, id);
-    if (r[BS_R_HASH] == h && !memcmp(r, cand, (size_t)ar->nwords * sizeof(uint32_t))) {
-      if (bs_meta_side(r[BS_R_META]) == bs_meta_side(cand[BS_R_META])) return BS_SEEN_SELF;
-      *other = r;
-      return BS_SEEN_OTHER;
+    if ((v & ~BS_ID_MASK) == tag) {
+      const uint32_t *r = bs_arena_rec(ar, v & BS_ID_MASK);
+      if (r[BS_R_HASH] == h && !memcmp(r, cand, (size_t)ar->nwords * sizeof(uint32_t))) {
+        if (bs_meta_side(r[BS_R_META]) == bs_meta_side(cand[BS_R_META])) return BS_SEEN_SELF;
+        *other = r;
+        return BS_SEEN_OTHER;
+      }
     }
     if (++s == ar->nslots) s = 0;
   }
@@ -102,7 +117,8 @@ static inline int bs_arena_lookup(bs_arena *ar, const uint32_t *cand, const uint
 
 /* Makes the scratch record a record; only after a BS_NEW lookup. */
 static inline void bs_arena_commit(bs_arena *ar) {
-  ar->table[ar->pending] = ++ar->count;
+  ar->count++;
+  ar->table[ar->pending] = ar->count | bs_tag(bs_arena_rec(ar, ar->count)[BS_R_HASH]);
   if (2 * ar->count > ar->nslots && ar->nslots < 2 * ar->cap) bs_arena_grow_table(ar);
 }
 

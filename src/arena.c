@@ -7,7 +7,7 @@ uint32_t bs_capacity_for(uint64_t bytes) {
   uint64_t ints = bytes / sizeof(uint32_t);
   if (ints < 1 + 25) return 0;
   uint64_t cap = (ints - 1) / 25;
-  return cap > 100000000 ? 100000000 : (uint32_t)cap;
+  return cap > BS_MAX_CAP ? BS_MAX_CAP : (uint32_t)cap;
 }
 
 int bs_arena_init(bs_arena *ar, uint32_t cap) {
@@ -32,10 +32,10 @@ static uint32_t initial_slots(const bs_arena *ar) {
 static void rehash(bs_arena *ar) {
   memset(ar->table, 0, ar->nslots * sizeof(uint32_t));
   for (uint32_t id = 1; id <= ar->count; id++) {
-    uint32_t s = bs_slot_of(bs_arena_rec(ar, id)[BS_R_HASH], ar->nslots);
+    uint32_t h = bs_arena_rec(ar, id)[BS_R_HASH], s = bs_slot_of(h, ar->nslots);
     while (ar->table[s])
       if (++s == ar->nslots) s = 0;
-    ar->table[s] = id;
+    ar->table[s] = id | bs_tag(h);
   }
 }
 

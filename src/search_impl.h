@@ -148,30 +148,42 @@ int BS_SEARCH(exact)(BS_T *st, const bs_board *start, const bs_opts *o, bs_resul
         r->reason = "budget";
         goto done;
       }
-      uint32_t m = BS_F(rec)(st, id)[BS_R_META];
+      const uint32_t *par = BS_F(rec)(st, id);
+      uint32_t m = par[BS_R_META];
       unsigned blank = bs_meta_blank(m);
       int back = bs_meta_last(m) ^ 1; /* the move that undoes the last: -1^1 = -2 for a root */
+      /* Build every child first and prefetch its table slot, so that the
+       * cache misses of up to three lookups overlap instead of queueing. */
+      uint32_t kid[4][BS_MAX_WORDS], kh[4];
+      int kq[4], kd[4], nk = 0;
       for (int dir = 0; dir < 4; dir++) {
         int q = g.nb[blank][dir];
         if (q < 0 || dir == back) continue;
+        memcpy(kid[nk], par, (size_t)nw * sizeof(uint32_t));
+        bs_put(&g, kid[nk], (int)blank, bs_get(&g, kid[nk], q));
+        bs_put(&g, kid[nk], q, 0);
+        kh[nk] = bs_hash(kid[nk], nw);
+        BS_F(prefetch)(st, kh[nk]);
+        kq[nk] = q;
+        kd[nk++] = dir;
+      }
+      for (int k = 0; k < nk; k++) {
         r->generated++;
         if (BS_F(full)(st) &&
             (!o->recycle || BS_CAT(recycle_, BS_STORE)(st, side, s, &nlo, &id, cap, r) < 0)) {
           r->reason = "memory cap";
           goto done;
         }
-        const uint32_t *par = BS_F(rec)(st, id);
+        par = BS_F(rec)(st, id); /* recycling may have moved it */
         uint32_t *c = BS_F(scratch)(st);
-        memcpy(c, par, (size_t)nw * sizeof(uint32_t));
-        bs_put(&g, c, (int)blank, bs_get(&g, c, q));
-        bs_put(&g, c, q, 0);
-        c[BS_R_HASH] = bs_hash(c, nw);
-        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)q, dir);
+        memcpy(c, kid[k], (size_t)nw * sizeof(uint32_t));
+        c[BS_R_HASH] = kh[k];
+        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)kq[k], kd[k]);
         c[BS_R_SCORE] = 0;
         const uint32_t *other = NULL;
         int seen = BS_F(lookup)(st, c, &other);
         if (seen == BS_SEEN_SELF) continue;
-        bs_path_extend(c, par, d, (unsigned)dir);
+        bs_path_extend(c, par, d, (unsigned)kd[k]);
         if (seen == BS_NEW) {
           BS_F(commit)(st);
           continue;
