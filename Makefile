@@ -22,7 +22,7 @@ TESTS := $(wildcard tests/test_*.c)
 TBIN  := $(TESTS:tests/%.c=$(BUILD)/tests/%)
 BIN   := $(BUILD)/bislide
 
-.PHONY: all deps test run bench help clean install
+.PHONY: all deps test run bench help clean install fuzz valgrind
 all: $(BIN)
 
 deps:
@@ -53,6 +53,49 @@ test: deps $(BIN) $(TBIN)
 ## run: install missing packages, build, and solve the shipped mixed set
 run: deps $(BIN)
 	$(BIN) solve puzzles/mixed.txt
+
+## fuzz: build the libFuzzer targets of tests/fuzz with clang, run each FUZZ_SECONDS (30)
+FUZZ_CC      ?= clang-14
+FUZZ_SECONDS ?= 30
+FUZZ_CFLAGS   = $(CSTD) $(WARN) -g -O1 -Iinclude $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_TARGETS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
+	@for t in $(FUZZ_TARGETS); do mkdir -p tests/fuzz/corpus-run/$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+	  $(BUILD)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/ \
+	    tests/fuzz/corpus-run/$$t tests/fuzz/corpus/$$t > $(BUILD)/fuzz/$$t.log 2>&1; rc=$$?; \
+	  grep -Ev '^(#[0-9]+.*(NEW|REDUCE|pulse) |"|###### |.NEW_FUNC)' $(BUILD)/fuzz/$$t.log; \
+	  [ $$rc -eq 0 ] || { echo "fuzz: $$t failed (exit $$rc): see $(BUILD)/fuzz/$$t.log"; exit 1; }; \
+	done
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB) $(wildcard include/*.h src/*.h)
+	@scripts/deps.sh fuzz
+	@mkdir -p $(BUILD)/fuzz
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+
+## valgrind: a small solve, verify and batch under valgrind: any error or leak fails
+VALGRIND = valgrind -q --leak-check=full --errors-for-leak-kinds=all --show-leak-kinds=all
+VG_SET   = tests/fuzz/corpus/fuzz_parse/mixed.txt
+valgrind: $(BIN)
+	@scripts/deps.sh valgrind
+	$(VALGRIND) --error-exitcode=1 $(BIN) solve --mem 32M $(VG_SET) > $(BUILD)/valgrind.ans
+	$(VALGRIND) --error-exitcode=1 $(BIN) verify $(VG_SET) $(BUILD)/valgrind.ans
+	$(VALGRIND) --error-exitcode=1 $(BIN) solve --json --mem 64K $(VG_SET) > /dev/null
+	$(VALGRIND) --error-exitcode=1 $(BIN) batch $(VG_SET) -o $(BUILD)/valgrind-batch.ans --jobs 2 --mem 64M
+	cmp $(BUILD)/valgrind.ans $(BUILD)/valgrind-batch.ans
+	@# Bad input exits 1 by design: valgrind's own errors get 3 here.
+	$(VALGRIND) --error-exitcode=3 $(BIN) solve tests/fuzz/corpus/fuzz_parse/bad.txt; test $$? -eq 1
+	$(VALGRIND) --error-exitcode=3 $(BIN) verify $(VG_SET) tests/fuzz/corpus/fuzz_parse/answers_bad.txt; \
+	  test $$? -eq 1
+	@echo "valgrind: no errors, no leaks"
+
+## bench: time the arena, object and pool stores on bench/set.txt; writes bench/results/latest.csv
+bench: deps $(BIN)
+	@mkdir -p bench/results
+	$(BIN) bench --csv bench/results/latest.csv $(BENCH_ARGS) > bench/results/latest.txt
+	@cat bench/results/latest.txt
+	@echo "bench: wrote bench/results/latest.csv; scripts/plot-bench.sh makes latest.png"
 
 ## install: copy the binary to $(PREFIX)/bin
 install: $(BIN)

@@ -19,6 +19,15 @@ int bs_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 /* Parses a whole decimal number within [min, max]. Returns 0 or -1. */
 int bs_parse_long(const char *s, long min, long max, long *out);
 
+/* Flushes stdout. On a write error (a full disk, a vanished file system)
+ * prints "bislide CMD: stdout: REASON" on stderr, once per run, and
+ * returns -1; 0 when all is well. Commands call it after each result so
+ * that they stop at the first failed write. */
+int bs_stdout_flush(const char *cmd);
+/* bs_stdout_flush, then fclose(stdout) with the same report: main calls it
+ * after every command, so that output is never cut short in silence. */
+int bs_stdout_close(const char *cmd);
+
 /* Prints "bislide CMD: message" and a hint to stderr; returns BS_EXIT_USAGE. */
 int bs_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -28,5 +37,9 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
 
 int bs_cmd_solve(int argc, char **argv);
 int bs_cmd_verify(int argc, char **argv);
+int bs_cmd_bench(int argc, char **argv);
+int bs_cmd_batch(int argc, char **argv);
+int bs_cmd_gen(int argc, char **argv);
+int bs_cmd_merge(int argc, char **argv);
 
 #endif

@@ -4,14 +4,19 @@
  * limits, an optional line with the number of puzzles, then one "W,H,CELLS"
  * board a line. The reader is tolerant of what editors and other systems do
  * to text: CRLF endings, trailing blanks and tabs, a missing final newline,
- * blank lines and lines starting with '#'. Everything else that is wrong is
- * reported as "file:line: reason". "-" names standard input. */
+ * a UTF-8 byte order mark, blank lines and lines starting with '#'.
+ * Everything else that is wrong is reported as "file:line: reason", and so
+ * is a file with no puzzle at all. No line is held beyond BS_LINE_MAX bytes.
+ * "-" names standard input. docs/bad-input.md lists every case. */
 #ifndef BS_PARSE_H
 #define BS_PARSE_H
 
 #include <stdio.h>
 
 #include "bs_board.h"
+
+/* The largest number a header line may hold (a move limit or the count). */
+#define BS_HEADER_MAX 1000000000L
 
 typedef struct bs_entry {
   int line;      /* 1-based line in the file */
@@ -31,23 +36,33 @@ typedef struct bs_set {
 
 /* Reads a set. Every problem is printed to errs as "path:line: reason".
  * Returns the number of problems (bad boards and file-level ones such as a
- * count that disagrees); -1 when the file cannot be read at all. The entries
- * that parsed are usable either way. */
+ * count that disagrees, or no puzzle at all); -1 when the file cannot be
+ * opened. The entries that parsed are usable either way. */
 int bs_set_read(const char *path, bs_set *set, FILE *errs);
+/* The same from an open stream, named name in messages; f stays open. */
+int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs);
 void bs_set_free(bs_set *set);
 
-/* An answer file: one line a puzzle, stripped of CR and trailing blanks.
- * Returns 0, or -1 (printed to errs) when it cannot be read. */
+/* An answer file: one line a puzzle, stripped of CR and trailing blanks
+ * (and of a UTF-8 byte order mark). Returns 0, or -1 (printed to errs) when
+ * it cannot be read or has a line over BS_LINE_MAX bytes; a is to be freed
+ * either way. */
 typedef struct bs_answers {
   int n;
   char **line;
   size_t *len;
 } bs_answers;
 int bs_answers_read(const char *path, bs_answers *a, FILE *errs);
+int bs_answers_read_stream(FILE *f, const char *name, bs_answers *a, FILE *errs);
 void bs_answers_free(bs_answers *a);
 
-/* Reads one line of any length, NUL bytes included; strips "\n", "\r\n"
- * and trailing blanks. Returns its length, or -1 at end of file. */
+/* Reads one line, NUL bytes included; strips "\n", "\r\n" and trailing
+ * blanks. Returns its length, -1 at end of file, -2 out of memory. A line
+ * over BS_LINE_MAX bytes is read to its end but only its first
+ * BS_LINE_MAX + 1 bytes are kept, unstripped: a length over BS_LINE_MAX
+ * means "too long". Far beyond any board or answer, and it keeps a file
+ * with no newline (a binary, /dev/zero) from taking all memory. */
+#define BS_LINE_MAX (1 << 20)
 long bs_read_line(FILE *f, char **buf, size_t *cap);
 
 #endif

@@ -13,6 +13,8 @@
 #include <stdint.h>
 
 #include "bs_arena.h"
+#include "bs_object.h"
+#include "bs_pool.h"
 #include "bs_board.h"
 #include "bs_record.h"
 
@@ -39,5 +41,7 @@ typedef struct bs_result {
 const char *bs_status_name(bs_status s);
 
 int bs_exact_arena(bs_arena *st, const bs_board *start, const bs_opts *o, bs_result *r);
+int bs_exact_object(bs_object *st, const bs_board *start, const bs_opts *o, bs_result *r);
+int bs_exact_pool(bs_pool *st, const bs_board *start, const bs_opts *o, bs_result *r);
 
 #endif

@@ -10,13 +10,15 @@
 #include "bs_arena.h"
 #include "bs_search.h"
 
-typedef enum { BS_STORE_ARENA = 0 } bs_store_kind;
+typedef enum { BS_STORE_ARENA = 0, BS_STORE_OBJECT, BS_STORE_POOL, BS_NSTORES } bs_store_kind;
 typedef enum { BS_MODE_EXACT = 0 } bs_mode;
 
 typedef struct bs_solver {
   bs_store_kind kind;
   uint32_t cap;
   bs_arena arena;
+  bs_object object;
+  bs_pool pool;
 } bs_solver;
 
 /* Parses a store or mode name; -1 if unknown. */

@@ -26,5 +26,7 @@
 #define BS_STORE_H
 
 #include "bs_arena.h"
+#include "bs_object.h"
+#include "bs_pool.h"
 
 #endif

@@ -165,31 +165,59 @@ static int fail(char *err, size_t errlen, const char *fmt, ...) {
   return -1;
 }
 
-/* Reads a small decimal at s[*i..len) up to ','; -1 if absent or over 99. */
-static int read_dim(const char *s, size_t len, size_t *i) {
-  int v = 0, digits = 0;
-  while (*i < len && s[*i] >= '0' && s[*i] <= '9') {
-    if (++digits > 2) return -1;
-    v = v * 10 + (s[(*i)++] - '0');
+/* Reads the side at s[*i..len) up to its ',' into *v and steps past the
+ * ','. Returns 0; -1 if there is no ','; -2 (with err set) if the field is
+ * not a number from 2 to 6. Any length of field is read, so W and H of any
+ * size or sign get their own message. */
+static int read_dim(const char *s, size_t len, size_t *i, const char *what, int *v, char *err,
+                    size_t errlen) {
+  size_t start = *i, end = start;
+  while (end < len && s[end] != ',') end++;
+  if (end == len) return -1;
+  *i = end + 1;
+  size_t p = start + (end > start && s[start] == '-');
+  /* The field goes into the message only as printable text, 12 at most. */
+  int value = 0, shown = end - start > 12 ? 12 : (int)(end - start), printable = 1;
+  const char *more = end - start > 12 ? "..." : "";
+  for (int k = 0; k < shown; k++) printable &= s[start + k] >= 0x20 && s[start + k] < 0x7f;
+  if (p == end) goto not_number;
+  for (size_t k = p; k < end; k++) {
+    if (s[k] < '0' || s[k] > '9') goto not_number;
+    if (value < 1000) value = value * 10 + (s[k] - '0');
   }
-  if (!digits || *i >= len || s[*i] != ',') return -1;
-  (*i)++;
-  return v;
+  if (p > start || value < BS_MIN_SIDE || value > BS_MAX_SIDE) {
+    fail(err, errlen, "%s %.*s%s is out of range (2 to 6)", what, shown, s + start, more);
+    return -2;
+  }
+  *v = value;
+  return 0;
+not_number:
+  if (printable && end > start)
+    fail(err, errlen, "%s '%.*s%s' is not a number", what, shown, s + start, more);
+  else
+    fail(err, errlen, "%s is not a number from 2 to 6", what);
+  return -2;
 }
 
 int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t errlen) {
   size_t i = 0;
-  int w = read_dim(s, len, &i);
-  int h = w < 0 ? -1 : read_dim(s, len, &i);
-  if (w < 0 || h < 0) return fail(err, errlen, "expected W,H,CELLS");
-  if (w < BS_MIN_SIDE || w > BS_MAX_SIDE || h < BS_MIN_SIDE || h > BS_MAX_SIDE)
-    return fail(err, errlen, "size %dx%d out of range (2 to 6 a side)", w, h);
+  int w = 0, h = 0, rw = read_dim(s, len, &i, "width", &w, err, errlen);
+  int rh = rw == -1 ? -1 : rw == -2 ? -2 : read_dim(s, len, &i, "height", &h, err, errlen);
+  if (rw == -1 || rh == -1) return fail(err, errlen, "expected W,H,CELLS");
+  if (rw < 0 || rh < 0) return -1;
   memset(b, 0, sizeof *b);
   b->w = w;
   b->h = h;
   b->n = w * h;
-  if (len - i != (size_t)b->n)
-    return fail(err, errlen, "%d cells for a %d-cell board", (int)(len - i > 9999 ? 9999 : len - i), b->n);
+  /* Symbols first: a stray byte (a UTF-8 letter, a tab) also miscounts the
+   * cells, and naming it says more than the count. */
+  for (size_t p = i; p < len; p++) {
+    unsigned char c = (unsigned char)s[p];
+    if (c == '=' || symbol_value(c) >= 0) continue;
+    if (c >= 0x20 && c < 0x7f) return fail(err, errlen, "unknown symbol '%c' in cell %zu", c, p - i + 1);
+    return fail(err, errlen, "unknown byte 0x%02x in cell %zu", c, p - i + 1);
+  }
+  if (len - i != (size_t)b->n) return fail(err, errlen, "%zu cells for a %d-cell board", len - i, b->n);
   int blanks = 0;
   uint64_t have = 0;
   for (int p = 0; p < b->n; p++) {
@@ -201,10 +229,6 @@ int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t err
       continue;
     }
     int v = symbol_value(c);
-    if (v < 0) {
-      if (c >= 0x20 && c < 0x7f) return fail(err, errlen, "unknown symbol '%c' in cell %d", c, p + 1);
-      return fail(err, errlen, "unknown byte 0x%02x in cell %d", c, p + 1);
-    }
     if (v == 0) {
       if (blanks++) return fail(err, errlen, "two blanks (cell %d)", p + 1);
       b->blank = p;

@@ -1,8 +1,10 @@
 /* bs_cli: helpers shared by the commands. */
 #include "bs_cli.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 int bs_parse_long(const char *s, long min, long max, long *out) {
   char *end;
@@ -27,6 +29,30 @@ int bs_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out) {
   if (*end || v > max / mul || v * mul < min || v * mul > max) return -1;
   *out = v * mul;
   return 0;
+}
+
+static int stdout_errno = -1; /* the first write error, once reported */
+
+static int stdout_fail(const char *cmd, int err) {
+  if (stdout_errno < 0) {
+    stdout_errno = err;
+    fprintf(stderr, "bislide%s%s: stdout: %s\n", cmd ? " " : "", cmd ? cmd : "",
+            err ? strerror(err) : "write error");
+  }
+  return -1;
+}
+
+int bs_stdout_flush(const char *cmd) {
+  errno = 0;
+  if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+  return stdout_fail(cmd, errno);
+}
+
+int bs_stdout_close(const char *cmd) {
+  int rc = bs_stdout_flush(cmd);
+  errno = 0;
+  if (fclose(stdout) != 0 && rc == 0) rc = stdout_fail(cmd, errno);
+  return rc;
 }
 
 int bs_usage_error(const char *cmd, const char *fmt, ...) {

@@ -16,7 +16,7 @@ static void help(void) {
          "  --exact            exact bidirectional BFS only (answers proven optimal)\n"
          "  --mode MODE        search mode: exact (the default)\n"
          "  --mem SIZE         memory for the store, K/M/G suffixes (default 256M)\n"
-         "  --store STORE      state store: arena (default)\n"
+         "  --store STORE      state store: arena (default), object or pool\n"
          "  --no-recycle       keep every layer instead of dropping the old ones\n"
          "  --json             one JSON object per board instead of answer lines\n"
          "  -h, --help         show this help\n\n"
@@ -86,7 +86,7 @@ int bs_cmd_solve(int argc, char **argv) {
     bs_set_free(&set);
     return BS_EXIT_FAIL;
   }
-  int counts[3] = {0, 0, 0}, optimal = 0;
+  int counts[3] = {0, 0, 0}, optimal = 0, out_failed = 0;
   long moves = 0;
   double t0 = bs_now_ms();
   bs_result *r = malloc(sizeof *r);
@@ -103,14 +103,17 @@ int bs_cmd_solve(int argc, char **argv) {
     else if (r->status == BS_ST_SOLVED)
       fputs(r->moves, stdout);
     putchar('\n');
-    fflush(stdout);
+    if (bs_stdout_flush("solve")) { /* no point solving what cannot be written */
+      out_failed = 1;
+      break;
+    }
   }
   fprintf(stderr,
           "bislide solve: %d puzzle%s: %d solved (%d proven optimal), %d unsolvable, %d gave up; "
           "%ld moves; %.0f ms\n",
           set.n, set.n == 1 ? "" : "s", counts[0], optimal, counts[1], counts[2], moves,
           bs_now_ms() - t0);
-  int rc = ferror(stdout) ? BS_EXIT_FAIL : BS_EXIT_OK;
+  int rc = out_failed ? BS_EXIT_FAIL : BS_EXIT_OK;
   free(r);
   bs_solver_free(&sv);
   bs_set_free(&set);

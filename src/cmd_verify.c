@@ -35,7 +35,9 @@ int bs_cmd_verify(int argc, char **argv) {
   bs_set set;
   bs_answers ans;
   int problems = bs_set_read(setpath, &set, stderr);
-  if (problems < 0 || bs_answers_read(anspath, &ans, stderr)) {
+  if (problems < 0) return BS_EXIT_FAIL;
+  if (bs_answers_read(anspath, &ans, stderr)) {
+    bs_answers_free(&ans);
     bs_set_free(&set);
     return BS_EXIT_FAIL;
   }

@@ -11,6 +11,10 @@ static const struct {
 } commands[] = {
     {"solve", bs_cmd_solve, "solve puzzles, one answer line each"},
     {"verify", bs_cmd_verify, "replay an answer file against its puzzle set"},
+    {"bench", bs_cmd_bench, "time the arena, object and pool stores on one set"},
+    {"batch", bs_cmd_batch, "solve a whole set on worker threads, resumably"},
+    {"gen", bs_cmd_gen, "write a random puzzle set, deterministic by seed"},
+    {"merge", bs_cmd_merge, "join the shard files of batch --shard into one answer file"},
 };
 
 static void usage(FILE *f) {
@@ -23,6 +27,12 @@ static void usage(FILE *f) {
              "2 usage error.\n");
 }
 
+/* Every exit with output goes through here: a failed write is an error. */
+static int finish(const char *cmd, int rc) {
+  if (bs_stdout_close(cmd) && rc == BS_EXIT_OK) rc = BS_EXIT_FAIL;
+  return rc;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -30,14 +40,15 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
     usage(stdout);
-    return BS_EXIT_OK;
+    return finish(NULL, BS_EXIT_OK);
   }
   if (!strcmp(argv[1], "--version")) {
     printf("bislide %s\n", BS_VERSION);
-    return BS_EXIT_OK;
+    return finish(NULL, BS_EXIT_OK);
   }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-    if (!strcmp(argv[1], commands[i].name)) return commands[i].run(argc - 1, argv + 1);
+    if (!strcmp(argv[1], commands[i].name))
+      return finish(commands[i].name, commands[i].run(argc - 1, argv + 1));
   fprintf(stderr, "bislide: unknown command '%s'\n", argv[1]);
   usage(stderr);
   return BS_EXIT_USAGE;

@@ -6,10 +6,38 @@
 #include <string.h>
 
 long bs_read_line(FILE *f, char **buf, size_t *cap) {
-  ssize_t n = getline(buf, cap, f);
-  if (n < 0) return -1;
-  while (n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r' || (*buf)[n - 1] == ' ' ||
-                   (*buf)[n - 1] == '\t'))
+  size_t n = 0;
+  int c, any = 0;
+  long rc = 0;
+  /* getc_unlocked rather than getline: a line without end (a stream of NUL
+   * bytes, a binary file) must not grow the buffer without bound. */
+  flockfile(f);
+  while ((c = getc_unlocked(f)) != EOF) {
+    any = 1;
+    if (c == '\n') break;
+    if (n > BS_LINE_MAX) continue; /* too long: consume, keep the first part */
+    if (n + 2 > *cap) {
+      size_t want = *cap < 64 ? 64 : *cap * 2;
+      if (want > BS_LINE_MAX + 2) want = BS_LINE_MAX + 2;
+      char *q = realloc(*buf, want);
+      if (!q) {
+        rc = -2;
+        break;
+      }
+      *buf = q;
+      *cap = want;
+    }
+    (*buf)[n++] = (char)c;
+  }
+  funlockfile(f);
+  if (rc < 0) return rc;
+  if (!any) return -1;
+  if (!*buf) { /* an empty last line still gets a string */
+    if (!(*buf = malloc(1))) return -2;
+    *cap = 1;
+  }
+  while (n > 0 && n <= BS_LINE_MAX &&
+         ((*buf)[n - 1] == '\r' || (*buf)[n - 1] == ' ' || (*buf)[n - 1] == '\t'))
     n--;
   (*buf)[n] = 0;
   return (long)n;
@@ -26,9 +54,12 @@ static void close_input(FILE *f) {
   if (f != stdin) fclose(f);
 }
 
-/* Parses up to max space-separated non-negative numbers filling all of s;
- * returns how many, or -1 if s holds anything else. */
+/* A header line: up to max blank-separated numbers filling all of s.
+ * Returns how many, -1 if s holds anything but digits and blanks, -2 if it
+ * holds more numbers than max or one over BS_HEADER_MAX. */
 static int numbers(const char *s, long len, long *out, int max) {
+  for (long i = 0; i < len; i++)
+    if (s[i] != ' ' && s[i] != '\t' && (s[i] < '0' || s[i] > '9')) return -1;
   int k = 0;
   long i = 0;
   while (i < len) {
@@ -36,15 +67,22 @@ static int numbers(const char *s, long len, long *out, int max) {
       i++;
       continue;
     }
-    if (s[i] < '0' || s[i] > '9' || k == max) return -1;
+    if (k == max) return -2;
     long v = 0;
-    while (i < len && s[i] >= '0' && s[i] <= '9') {
-      if (v > 100000000) return -1; /* no count or limit is near this */
-      v = v * 10 + (s[i++] - '0');
-    }
+    while (i < len && s[i] >= '0' && s[i] <= '9')
+      if ((v = v * 10 + (s[i++] - '0')) > BS_HEADER_MAX) return -2;
     out[k++] = v;
   }
   return k;
+}
+
+/* A UTF-8 byte order mark, which some Windows editors put first. */
+static long skip_bom(char *buf, long len) {
+  if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3)) {
+    memmove(buf, buf + 3, (size_t)len - 2);
+    return len - 3;
+  }
+  return len;
 }
 
 static int grow(void **p, int *cap, int need, size_t size) {
@@ -58,25 +96,52 @@ static int grow(void **p, int *cap, int need, size_t size) {
   return 0;
 }
 
-int bs_set_read(const char *path, bs_set *set, FILE *errs) {
+static bs_entry *add_entry(bs_set *set, int *cap, int line) {
+  if (grow((void **)&set->e, cap, set->n + 1, sizeof *set->e)) return NULL;
+  bs_entry *e = &set->e[set->n++];
+  memset(e, 0, sizeof *e);
+  e->line = line;
+  return e;
+}
+
+int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
   memset(set, 0, sizeof *set);
   set->declared = -1;
-  set->path = strdup(path);
-  FILE *f = open_input(path, errs);
-  if (!f || !set->path) {
-    if (f) close_input(f);
+  set->path = strdup(name);
+  if (!set->path) {
+    fprintf(errs, "%s: out of memory\n", name);
     return -1;
   }
   char *buf = NULL;
   size_t bufcap = 0;
   long len;
-  int line = 0, cap = 0, problems = 0, seen_content = 0, count_line = 0;
-  while ((len = bs_read_line(f, &buf, &bufcap)) >= 0) {
+  int line = 0, cap = 0, problems = 0, seen_content = 0, count_line = 0, oom = 0;
+  while ((len = bs_read_line(f, &buf, &bufcap)) != -1) {
     line++;
+    if (len == -2) {
+      oom = 1;
+      break;
+    }
+    if (line == 1) len = skip_bom(buf, len);
+    if (len > BS_LINE_MAX) {
+      /* Not a board, whatever it holds; an entry, so that the puzzles
+       * after it keep their numbers. */
+      bs_entry *e = add_entry(set, &cap, line);
+      if (!e) {
+        oom = 1;
+        break;
+      }
+      snprintf(e->err, sizeof e->err, "line longer than %d bytes", BS_LINE_MAX);
+      fprintf(errs, "%s:%d: %s\n", name, line, e->err);
+      set->bad++;
+      problems++;
+      seen_content = 1;
+      continue;
+    }
     if (len == 0 || buf[0] == '#') continue;
     long nums[4];
     int k = numbers(buf, len, nums, 4);
-    if (!set->n && set->declared < 0 && k > 0) {
+    if (!set->n && set->declared < 0 && k != -1) {
       /* Header lines come before any board: limits, then the count. */
       if (k == 4 && !set->has_limits && !seen_content) {
         set->has_limits = 1;
@@ -85,40 +150,56 @@ int bs_set_read(const char *path, bs_set *set, FILE *errs) {
         set->declared = nums[0];
         count_line = line;
       } else {
-        fprintf(errs, "%s:%d: expected \"LX RX UX DX\", a puzzle count or a board\n", path, line);
+        fprintf(errs,
+                "%s:%d: a header is \"LX RX UX DX\" then a puzzle count, numbers up to %ld\n",
+                name, line, BS_HEADER_MAX);
         problems++;
       }
       seen_content = 1;
       continue;
     }
     seen_content = 1;
-    if (grow((void **)&set->e, &cap, set->n + 1, sizeof *set->e)) {
-      fprintf(errs, "%s:%d: out of memory\n", path, line);
-      problems++;
+    bs_entry *e = add_entry(set, &cap, line);
+    if (!e) {
+      oom = 1;
       break;
     }
-    bs_entry *e = &set->e[set->n++];
-    memset(e, 0, sizeof *e);
-    e->line = line;
     e->ok = bs_board_parse(buf, (size_t)len, &e->board, e->err, sizeof e->err) == 0;
     if (!e->ok) {
-      fprintf(errs, "%s:%d: %s\n", path, line, e->err);
+      fprintf(errs, "%s:%d: %s\n", name, line, e->err);
       set->bad++;
       problems++;
     }
   }
-  if (ferror(f)) {
-    fprintf(errs, "%s:%d: read error: %s\n", path, line + 1, strerror(errno));
-    problems++;
-  }
   free(buf);
-  close_input(f);
-  if (set->declared >= 0 && set->declared != set->n) {
-    fprintf(errs, "%s:%d: the header says %ld puzzles, the file has %d\n", path, count_line,
-            set->declared, set->n);
+  if (oom) {
+    fprintf(errs, "%s:%d: out of memory\n", name, line);
+    return problems + 1;
+  }
+  if (ferror(f)) {
+    fprintf(errs, "%s:%d: read error: %s\n", name, line + 1, strerror(errno));
+    return problems + 1;
+  }
+  if (set->declared > 0 && set->declared != set->n) {
+    fprintf(errs, "%s:%d: the header says %ld puzzles, the file has %d%s\n", name, count_line,
+            set->declared, set->n, set->declared > set->n ? " (cut short?)" : "");
+    problems++;
+  } else if (!set->n && !problems) {
+    fprintf(errs, "%s:%d: no puzzles\n", name, line ? line : 1);
     problems++;
   }
   return problems;
+}
+
+int bs_set_read(const char *path, bs_set *set, FILE *errs) {
+  FILE *f = open_input(path, errs);
+  if (!f) {
+    memset(set, 0, sizeof *set);
+    return -1;
+  }
+  int rc = bs_set_read_stream(f, path, set, errs);
+  close_input(f);
+  return rc;
 }
 
 void bs_set_free(bs_set *set) {
@@ -127,32 +208,55 @@ void bs_set_free(bs_set *set) {
   memset(set, 0, sizeof *set);
 }
 
-int bs_answers_read(const char *path, bs_answers *a, FILE *errs) {
+int bs_answers_read_stream(FILE *f, const char *name, bs_answers *a, FILE *errs) {
   memset(a, 0, sizeof *a);
-  FILE *f = open_input(path, errs);
-  if (!f) return -1;
   char *buf = NULL;
   size_t bufcap = 0;
   long len;
   int cap = 0, cap2 = 0, rc = 0;
-  while ((len = bs_read_line(f, &buf, &bufcap)) >= 0) {
+  while ((len = bs_read_line(f, &buf, &bufcap)) != -1) {
+    int line = a->n + 1;
+    if (len == -2) {
+      fprintf(errs, "%s:%d: out of memory\n", name, line);
+      rc = -1;
+      break;
+    }
+    if (line == 1) len = skip_bom(buf, len);
+    if (len > BS_LINE_MAX) {
+      /* Kept as an empty line so that the answers after it keep their
+       * numbers; the file as a whole is refused. */
+      fprintf(errs, "%s:%d: line longer than %d bytes\n", name, line, BS_LINE_MAX);
+      rc = -1;
+      len = 0;
+    }
     char *copy = malloc((size_t)len + 1);
     if (!copy || grow((void **)&a->line, &cap, a->n + 1, sizeof *a->line) ||
         grow((void **)&a->len, &cap2, a->n + 1, sizeof *a->len)) {
       free(copy);
-      fprintf(errs, "%s:%d: out of memory\n", path, a->n + 1);
+      fprintf(errs, "%s:%d: out of memory\n", name, line);
       rc = -1;
       break;
     }
-    memcpy(copy, buf, (size_t)len + 1);
+    memcpy(copy, buf, (size_t)len);
+    copy[len] = 0;
     a->line[a->n] = copy;
     a->len[a->n++] = (size_t)len;
   }
-  if (!rc && ferror(f)) {
-    fprintf(errs, "%s: read error: %s\n", path, strerror(errno));
+  if (ferror(f)) {
+    fprintf(errs, "%s:%d: read error: %s\n", name, a->n + 1, strerror(errno));
     rc = -1;
   }
   free(buf);
+  return rc;
+}
+
+int bs_answers_read(const char *path, bs_answers *a, FILE *errs) {
+  FILE *f = open_input(path, errs);
+  if (!f) {
+    memset(a, 0, sizeof *a);
+    return -1;
+  }
+  int rc = bs_answers_read_stream(f, path, a, errs);
   close_input(f);
   return rc;
 }

@@ -205,3 +205,5 @@ done:
   BS_CAT(note_peak_, BS_STORE)(st, r);
   return 0;
 }
+
+#include "beam_impl.h"

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-static const char *const store_names[] = {"arena"};
+static const char *const store_names[] = {"arena", "object", "pool"};
 static const char *const mode_names[] = {"exact"};
 
 static int find(const char *const *names, int n, const char *name) {
@@ -14,7 +14,7 @@ static int find(const char *const *names, int n, const char *name) {
   return -1;
 }
 
-int bs_store_parse(const char *name) { return find(store_names, 1, name); }
+int bs_store_parse(const char *name) { return find(store_names, BS_NSTORES, name); }
 const char *bs_store_name(bs_store_kind k) { return store_names[k]; }
 int bs_mode_parse(const char *name) { return find(mode_names, 1, name); }
 const char *bs_mode_name(bs_mode m) { return mode_names[m]; }
@@ -32,19 +32,34 @@ int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, char *err, s
              (unsigned long long)mem, 4 + 2 * BS_ARENA_RECORD_BYTES);
     return -1;
   }
-  if (bs_arena_init(&sv->arena, sv->cap)) {
+  if (kind == BS_STORE_ARENA && bs_arena_init(&sv->arena, sv->cap)) {
     snprintf(err, errlen, "cannot allocate an arena of %llu bytes",
              (unsigned long long)(4 + (uint64_t)sv->cap * BS_ARENA_RECORD_BYTES));
+    return -1;
+  }
+  if ((kind == BS_STORE_OBJECT && bs_object_init(&sv->object, sv->cap)) ||
+      (kind == BS_STORE_POOL && bs_pool_init(&sv->pool, sv->cap))) {
+    snprintf(err, errlen, "cannot allocate the %s store", store_names[kind]);
     return -1;
   }
   return 0;
 }
 
-void bs_solver_free(bs_solver *sv) { bs_arena_free(&sv->arena); }
+void bs_solver_free(bs_solver *sv) {
+  switch (sv->kind) {
+  case BS_STORE_ARENA: bs_arena_free(&sv->arena); break;
+  case BS_STORE_OBJECT: bs_object_free(&sv->object); break;
+  default: bs_pool_free(&sv->pool); break;
+  }
+}
 
 void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_opts *o, bs_result *r) {
   (void)mode;
-  bs_exact_arena(&sv->arena, b, o, r);
+  switch (sv->kind) {
+  case BS_STORE_ARENA: bs_exact_arena(&sv->arena, b, o, r); break;
+  case BS_STORE_OBJECT: bs_exact_object(&sv->object, b, o, r); break;
+  default: bs_exact_pool(&sv->pool, b, o, r); break;
+  }
 }
 
 double bs_now_ms(void) {

@@ -1,0 +1,97 @@
+/* bs_heur: the scores that rank states in the heuristic search.
+ *
+ * Per board, once: the true shortest path between every two open cells
+ * around the walls (BFS over the open cells, a 36 x 36 table), and from it,
+ * for each side of the search, each tile's distance from every cell to the
+ * tile's target: the goal cell for the forward side, the tile's cell on the
+ * start board for the backward side.
+ *
+ * The score of a state for a side is the sum over tiles of that distance
+ * plus the linear conflicts: in a row (column), tiles that sit in their
+ * target row (column), whose shortest path is the straight one along it, and
+ * whose order is reversed, so that all but an increasing subsequence of them
+ * must step out of the line and back, 2 moves each. A move changes one
+ * tile's distance and at most two lines, so a child's score is its parent's
+ * plus a cheap delta (bs_heur_delta). */
+#ifndef BS_HEUR_H
+#define BS_HEUR_H
+
+#include <stdint.h>
+
+#include "bs_board.h"
+
+#define BS_FAR 255 /* no open path */
+
+typedef struct bs_heur {
+  int w, h, n;
+  uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]; /* cell to cell around the walls */
+  /* to[side][tile][cell]: moves from cell to the tile's target cell */
+  uint16_t to[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
+  /* lc[side][tile][cell]: bit 0 the tile at cell may conflict in its row,
+   * bit 1 in its column; key[side][tile]: its target column (bits 0..3)
+   * and row (bits 4..7), the order that conflicts reverse */
+  uint8_t lc[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
+  uint8_t key[2][BS_MAX_CELLS + 1];
+  int use_lc; /* add linear conflicts (1) or score distances alone (0) */
+} bs_heur;
+
+/* Fills the tables for start (forward target: its goal; backward target:
+ * start itself). */
+void bs_heur_init(bs_heur *H, const bs_board *start, int use_lc);
+
+/* Makes the forward score count only the tiles in the set (bit v: tile v),
+ * so that score 0 means those tiles are home. */
+void bs_heur_only(bs_heur *H, uint64_t tiles);
+
+/* The score of board b for side s, computed from scratch. */
+int bs_heur_score(const bs_heur *H, int s, const bs_board *b);
+
+/* Linear-conflict moves in one line: the n tiles v[0..n) in line order;
+ * bit is 1 for a row, 2 for a column. */
+static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n,
+                               int bit) {
+  /* Longest increasing run of keys among the tiles that qualify (n <= 6). */
+  int k = 0, best = 0, len[BS_MAX_SIDE], key[BS_MAX_SIDE];
+  for (int i = 0; i < n; i++) {
+    if (!(H->lc[s][v[i]][cell[i]] & bit)) continue;
+    int kk = bit == 1 ? H->key[s][v[i]] & 15 : H->key[s][v[i]] >> 4, l = 1;
+    for (int j = 0; j < k; j++)
+      if (key[j] < kk && len[j] + 1 > l) l = len[j] + 1;
+    key[k] = kk;
+    len[k++] = l;
+    if (l > best) best = l;
+  }
+  return 2 * (k - best);
+}
+
+/* Linear conflicts of row y (bit 1) or column x (bit 2) of packed board w,
+ * optionally with cell `hole` read as blank and cell `put` as tile pv. */
+static inline int bs_heur_line_packed(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
+                                      int bit, int line, int hole, int put, unsigned pv) {
+  uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
+  int n = 0, len = bit == 1 ? H->w : H->h;
+  for (int i = 0; i < len; i++) {
+    int c = bit == 1 ? line * H->w + i : i * H->w + line;
+    unsigned t = c == hole ? 0 : c == put ? pv : bs_get(g, w, c);
+    if (!t) continue;
+    v[n] = (uint8_t)t;
+    cell[n++] = (uint8_t)c;
+  }
+  return bs_heur_line(H, s, v, cell, n, bit);
+}
+
+/* Score change when tile v slides from cell q into the blank at p, on the
+ * parent board w (still unchanged). */
+static inline int bs_heur_delta(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
+                                unsigned v, int p, int q) {
+  int d = H->to[s][v][p] - H->to[s][v][q];
+  if (!H->use_lc) return d;
+  /* A horizontal move changes the columns of p and q, a vertical one rows. */
+  int bit = p / H->w == q / H->w ? 2 : 1;
+  int lp = bit == 2 ? p % H->w : p / H->w, lq = bit == 2 ? q % H->w : q / H->w;
+  d -= bs_heur_line_packed(H, g, w, s, bit, lp, -1, -1, 0) + bs_heur_line_packed(H, g, w, s, bit, lq, -1, -1, 0);
+  d += bs_heur_line_packed(H, g, w, s, bit, lp, q, p, v) + bs_heur_line_packed(H, g, w, s, bit, lq, q, p, v);
+  return d;
+}
+
+#endif

@@ -1,0 +1,86 @@
+/* bs_journal: the crash-safe record of a batch run, and the atomic write of
+ * its final files.
+ *
+ * The journal is a text file beside the answers (ANSWERS.journal). Its first
+ * line names the run (the set's hash and every option that changes an
+ * answer); then each finished puzzle appends one line with one write(2):
+ *
+ *   INDEX TAB STATUS TAB OPTIMAL TAB EXPANDED TAB GENERATED TAB MS TAB
+ *   REASON TAB MOVES TAB CHECKSUM NEWLINE
+ *
+ * INDEX is 1-based, STATUS solved|unsolvable|gave-up, REASON "-" for none,
+ * MOVES possibly empty, CHECKSUM 8 hex digits of XXH32 over the line up to
+ * the tab before it. A line reaches the kernel the moment it is written, so
+ * killing the process (even kill -9) loses only the puzzles in flight; no
+ * fsync is needed for that. Only a machine crash or a full disk can leave a
+ * torn or garbled line: the checksum catches it, and --resume drops the
+ * line and solves that puzzle again. */
+#ifndef BS_JOURNAL_H
+#define BS_JOURNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bs_search.h"
+
+#define BS_JOURNAL_LINE_MAX (BS_MAX_MOVES + 256)
+
+typedef struct bs_journal {
+  int fd;
+  char *path;
+} bs_journal;
+
+/* One journal line, decoded. */
+typedef struct bs_jentry {
+  int index; /* 0-based */
+  bs_status status;
+  int optimal;
+  uint64_t expanded, generated;
+  double ms;
+  char reason[64]; /* "" for none */
+  int length;
+  char moves[BS_MAX_MOVES + 1];
+} bs_jentry;
+
+/* What opening a journal for --resume found. */
+typedef struct bs_jload {
+  bs_jentry *e; /* the valid lines, in file order */
+  int n;
+  int bad;       /* complete lines that failed their checksum or format */
+  int torn;      /* 1: the file ended inside a line, which was cut off */
+  int first_bad; /* line number of the first bad line, 0 if none */
+} bs_jload;
+
+/* Formats one line (with its newline) into buf[BS_JOURNAL_LINE_MAX];
+ * returns its length. index is 0-based. */
+size_t bs_journal_format(char *buf, int index, const bs_result *r, double ms);
+
+/* Decodes line[0..len) (without its newline). Returns 0, or -1 if the
+ * checksum or any field is wrong. */
+int bs_journal_parse(const char *line, size_t len, bs_jentry *e);
+
+/* Opens the journal at path for the run described by header (one line,
+ * no tab or newline), and locks it against a second run.
+ * resume == 0: starts a new journal; fails if one with entries exists.
+ * resume == 1: loads an existing one into *ld (a missing or empty one is
+ * started afresh), cuts off a torn last line, and fails if its header is
+ * not this run's. Returns 0, or -1 with the reason in err (and nothing
+ * left to close or free). */
+int bs_journal_open(bs_journal *j, const char *path, const char *header, int resume, bs_jload *ld,
+                    char *err, size_t errlen);
+
+/* Appends one formatted line with write(2). Returns 0, or -1 with errno. */
+int bs_journal_append(bs_journal *j, const char *line, size_t len);
+
+/* Closes the journal; with remove set, deletes the file (the run is over
+ * and its answers are safely written). */
+void bs_journal_close(bs_journal *j, int remove);
+void bs_jload_free(bs_jload *ld);
+
+/* Writes buf to path so that path is either its old self or all of buf:
+ * a temp file beside it, fsync, rename. "-" is standard output, and a path
+ * that exists but is no regular file (a device, a pipe) is written in
+ * place. Returns 0, or -1 with "path: strerror" in err. */
+int bs_write_atomic(const char *path, const char *buf, size_t len, char *err, size_t errlen);
+
+#endif

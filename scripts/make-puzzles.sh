@@ -1,0 +1,76 @@
+#!/bin/sh
+# Makes every set in puzzles/ with `bislide gen`; puzzles/README.md lists the
+# same commands. Run from the top directory:
+#   scripts/make-puzzles.sh [BISLIDE [DIR]]    (default build/bislide, puzzles)
+# The same gen gives the same files, byte for byte (tests/test_gen.c checks).
+set -eu
+bin=${1:-build/bislide}
+dir=${2:-puzzles}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# gen OUT ARGS...: one set by one gen command.
+gen() {
+  out=$1
+  shift
+  "$bin" gen "$@" -o "$out" 2>/dev/null || { "$bin" gen "$@" -o "$out"; exit 1; }
+}
+
+# join OUT SET...: one set from several: limits and counts added up, the
+# boards in order. The limits stay achievable: the answers behind each part's
+# limits, put together, meet the sums.
+join() {
+  out=$1
+  shift
+  awk 'FNR == 1 { for (i = 1; i <= 4; i++) lim[i] += $i; next }
+       FNR == 2 { n += $1; next }
+       { board[++k] = $0 }
+       END { print lim[1], lim[2], lim[3], lim[4]; print n; for (i = 1; i <= k; i++) print board[i] }' \
+    "$@" > "$out.tmp"
+  mv "$out.tmp" "$out"
+}
+
+# mixed.txt: what `make run` solves: 33 boards, 3x3 to 6x6, some with walls;
+# uniformly random up to 12 cells, random walks of 26 to 30 moves beyond.
+set --
+i=0
+while read -r size walls count depth; do
+  i=$((i + 1))
+  if [ "$depth" = - ]; then
+    gen "$tmp/mixed$i" --size "$size" --walls "$walls" --count "$count" --seed 1
+  else
+    gen "$tmp/mixed$i" --size "$size" --walls "$walls" --count "$count" --seed 1 --depth "$depth"
+  fi
+  set -- "$@" "$tmp/mixed$i"
+done <<PARTS
+3x3 0 4 -
+3x3 3 2 -
+4x3 0 2 -
+3x4 2 2 -
+4x4 0 3 30
+4x4 3 2 30
+5x4 4 2 30
+4x5 0 2 30
+5x5 0 2 28
+5x5 4 2 28
+6x4 2 2 28
+6x5 5 2 26
+5x6 0 2 26
+6x6 0 2 26
+6x6 6 2 26
+PARTS
+join "$dir/mixed.txt" "$@"
+
+# exact-bench.txt: 20 uniformly random 4x3 and 3x4 boards whose optimal
+# lengths are 33 to 42 (seeds picked for 30 to 50, so nothing is filtered).
+gen "$tmp/bench1" --size 4x3 --count 10 --seed 1
+gen "$tmp/bench2" --size 3x4 --count 10 --seed 2
+join "$dir/exact-bench.txt" "$tmp/bench1" "$tmp/bench2"
+
+# size-WxH.txt: 20 uniformly random boards without walls, for each size.
+for w in 2 3 4 5 6; do
+  for h in 2 3 4 5 6; do
+    gen "$dir/size-${w}x$h.txt" --size "${w}x$h" --count 20 --seed 1
+  done
+done
+echo "make-puzzles: wrote $dir/mixed.txt, $dir/exact-bench.txt and 25 $dir/size-WxH.txt" >&2

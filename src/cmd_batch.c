@@ -1,0 +1,716 @@
+/* bislide batch: solve a whole set on worker threads under one memory cap.
+ *
+ * Each worker owns one solver sized to its share of --mem and takes the
+ * next puzzle from an atomic counter. Every finished puzzle is journaled at
+ * once (bs_journal.h), so a killed run loses only the puzzles in flight and
+ * --resume goes on from there. The answer file is written atomically at the
+ * end, in input order. Answers depend only on the puzzle, the mode and a
+ * worker's memory, never on timing or on which worker ran the puzzle, so
+ * the file is the same whatever the interruptions. */
+#include <errno.h>
+#include <getopt.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include "bs_cli.h"
+#include "bs_journal.h"
+#include "bs_parse.h"
+#include "bs_solver.h"
+#include "bs_verify.h"
+
+enum { IT_SKIP = 0, IT_TODO, IT_DONE, IT_INVALID };
+
+typedef struct item {
+  signed char state, status, optimal, dropped, resumed;
+  int length;
+  const char *reason; /* interned, NULL for none */
+  char *moves;        /* solved only */
+  uint64_t expanded, generated;
+  double ms;
+} item;
+
+#define MAX_REASONS 32
+
+typedef struct batch {
+  bs_set set;
+  item *it;
+  int *todo, ntodo;
+  int sharded, shard_k, shard_n, in_shard; /* in_shard: puzzles of this shard */
+  atomic_int next, stop;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  int running;              /* workers still going */
+  int done_before, solved_before; /* finished in earlier runs (journal) */
+  int done_run, solved_run; /* this run */
+  bs_journal j;
+  int journaling, werr;
+  char err[600];
+  char *reasons[MAX_REASONS];
+  int nreasons;
+  bs_mode mode;
+  bs_opts opts;
+} batch;
+
+typedef struct worker {
+  batch *b;
+  bs_solver sv;
+  pthread_t tid;
+} worker;
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig) {
+  if (got_signal) {
+    static const char m[] = "\nbislide batch: second interrupt: stopping now; the journal keeps "
+                            "every finished puzzle (--resume)\n";
+    ssize_t k = write(STDERR_FILENO, m, sizeof m - 1);
+    (void)k;
+    _exit(128 + sig);
+  }
+  got_signal = sig;
+}
+
+static void help(void) {
+  printf(
+      "usage: bislide batch SET -o ANSWERS [OPTIONS]\n\n"
+      "Solves every puzzle of SET on worker threads and writes ANSWERS: one line per\n"
+      "puzzle in input order, empty when unsolved, which `bislide verify SET ANSWERS`\n"
+      "checks. Each finished puzzle is appended at once to ANSWERS.journal, so a\n"
+      "killed run loses only the puzzles in flight; --resume continues it, and the\n"
+      "final ANSWERS is the same as an uninterrupted run's. ANSWERS is written\n"
+      "atomically (temp file and rename) and the journal deleted when all is done.\n"
+      "Answers depend on the set, --mode and the memory of one worker (--mem/--jobs).\n\n"
+      "  -o, --output ANSWERS  the answer file; '-' (standard output) or a device\n"
+      "                        is written at the end with no journal\n"
+      "  -j, --jobs N          worker threads, 1..256 (default: the number of cores)\n"
+      "  --mem SIZE            memory for all workers together, K/M/G suffixes\n"
+      "                        (default 256M); each worker gets SIZE/N\n"
+      "  --store STORE         state store: %s\n"
+      "  --mode MODE           search mode (default %s)\n"
+      "  --resume              continue from ANSWERS.journal; the same SET, --mode,\n"
+      "                        --mem and --jobs are needed\n"
+      "  --json FILE           one JSON object per puzzle, then a summary object\n"
+      "  --shard K/N           solve only the puzzles whose 0-based index i has\n"
+      "                        i mod N = K; ANSWERS then starts with\n"
+      "                        '# bislide shard K/N of T puzzles' and has one\n"
+      "                        'INDEX<TAB>MOVES' line per puzzle (1-based index),\n"
+      "                        for `bislide merge`\n"
+      "  -h, --help            show this help\n\n"
+      "When the answers would exceed a move limit of the set's header, the answers\n"
+      "using the most of the letter over its limit are dropped (left unsolved) until\n"
+      "all four fit; the summary says how many (not on a shard: limits bind the whole\n"
+      "set). Invalid puzzle lines are reported as SET:LINE: reason and left unsolved.\n"
+      "On a terminal, stderr shows progress; the summary ends every run. Ctrl-C stops\n"
+      "taking puzzles, lets those in flight finish, and exits 130 (a second Ctrl-C\n"
+      "exits at once); the journal keeps the rest.\n\n"
+      "Exit status: 0 ok, 1 invalid input lines or a failure (answers still written\n"
+      "when possible), 2 usage error, 130 interrupted.\n",
+      bs_store_parse("object") >= 0 ? "arena (default), object or pool" : "arena (default)",
+      bs_mode_parse("auto") >= 0 ? "auto; or exact, heuristic" : "exact");
+}
+
+/* Reasons are few distinct strings; keeping one copy of each lets the
+ * summary count them by pointer. */
+static const char *intern(batch *b, const char *s) {
+  if (!s || !*s) return NULL;
+  for (int i = 0; i < b->nreasons; i++)
+    if (!strcmp(b->reasons[i], s)) return b->reasons[i];
+  if (b->nreasons == MAX_REASONS) return "other";
+  char *c = strdup(s);
+  if (!c) return "other";
+  return b->reasons[b->nreasons++] = c;
+}
+
+static void record(batch *b, int i, const bs_result *r, double ms) {
+  char line[BS_JOURNAL_LINE_MAX];
+  size_t len = b->journaling ? bs_journal_format(line, i, r, ms) : 0;
+  char *moves = r->status == BS_ST_SOLVED ? strdup(r->moves) : NULL;
+  pthread_mutex_lock(&b->mu);
+  item *x = &b->it[i];
+  x->state = IT_DONE;
+  x->status = (signed char)r->status;
+  x->optimal = (signed char)(r->optimal != 0);
+  x->reason = intern(b, r->reason);
+  x->length = r->status == BS_ST_SOLVED ? r->length : 0;
+  x->moves = moves;
+  x->expanded = r->expanded;
+  x->generated = r->generated;
+  x->ms = ms;
+  if (r->status == BS_ST_SOLVED && !moves && !b->werr) {
+    snprintf(b->err, sizeof b->err, "out of memory keeping the answers");
+    b->werr = 1;
+  }
+  if (b->journaling && !b->werr && bs_journal_append(&b->j, line, len)) {
+    snprintf(b->err, sizeof b->err, "%s: %s", b->j.path, strerror(errno));
+    b->werr = 1;
+  }
+  if (b->werr) atomic_store(&b->stop, 1);
+  b->done_run++;
+  b->solved_run += r->status == BS_ST_SOLVED;
+  pthread_mutex_unlock(&b->mu);
+}
+
+static void *work(void *arg) {
+  worker *w = arg;
+  batch *b = w->b;
+  bs_result r;
+  while (!atomic_load(&b->stop) && !got_signal) {
+    int k = atomic_fetch_add(&b->next, 1);
+    if (k >= b->ntodo) break;
+    int i = b->todo[k];
+    double t = bs_now_ms();
+    bs_solver_solve(&w->sv, &b->set.e[i].board, b->mode, &b->opts, &r);
+    record(b, i, &r, bs_now_ms() - t);
+  }
+  pthread_mutex_lock(&b->mu);
+  b->running--;
+  pthread_cond_signal(&b->cv);
+  pthread_mutex_unlock(&b->mu);
+  return NULL;
+}
+
+/* Identifies the set's content for the journal header: the boards as
+ * parsed, so '-' and re-saved files with other line endings match. */
+static uint64_t set_hash(const bs_set *s) {
+  uint64_t h = (uint64_t)s->n;
+  for (int i = 0; i < s->n; i++) {
+    char t[BS_BOARD_TEXT + 16];
+    if (s->e[i].ok)
+      bs_board_format(&s->e[i].board, t);
+    else
+      snprintf(t, sizeof t, "invalid %d", s->e[i].line);
+    h = XXH3_64bits_withSeed(t, strlen(t), h);
+  }
+  return h;
+}
+
+static int load_journal(batch *b, const bs_jload *ld, const char *path) {
+  int redo = 0;
+  for (int k = 0; k < ld->n; k++) {
+    const bs_jentry *e = &ld->e[k];
+    item *x = e->index < b->set.n ? &b->it[e->index] : NULL;
+    size_t at;
+    /* An entry for a puzzle not in this run, or an answer that does not
+     * replay, came from a damaged line that happened to pass: redo it. */
+    if (!x || (x->state != IT_TODO && x->state != IT_DONE) ||
+        (e->status == BS_ST_SOLVED &&
+         bs_replay(&b->set.e[e->index].board, e->moves, (size_t)e->length, &at) != BS_RP_OK)) {
+      redo++;
+      continue;
+    }
+    if (x->state == IT_DONE) continue; /* repeated line: the same result */
+    x->state = IT_DONE;
+    x->resumed = 1;
+    x->status = (signed char)e->status;
+    x->optimal = (signed char)e->optimal;
+    x->reason = intern(b, e->reason);
+    x->length = e->length;
+    x->expanded = e->expanded;
+    x->generated = e->generated;
+    x->ms = e->ms;
+    if (e->status == BS_ST_SOLVED && !(x->moves = strdup(e->moves))) {
+      fprintf(stderr, "bislide batch: out of memory\n");
+      return -1;
+    }
+    b->done_before++;
+    b->solved_before += e->status == BS_ST_SOLVED;
+  }
+  if (ld->torn)
+    fprintf(stderr, "%s: the last line was cut off (torn write): that puzzle is solved again\n", path);
+  if (ld->bad)
+    fprintf(stderr, "%s:%d: %d line%s failed the checksum: solved again\n", path, ld->first_bad,
+            ld->bad, ld->bad == 1 ? "" : "s");
+  if (redo)
+    fprintf(stderr, "%s: %d entr%s do not fit this set: solved again\n", path, redo,
+            redo == 1 ? "y" : "ies");
+  return 0;
+}
+
+typedef struct tally {
+  int puzzles, solved, optimal, unsolvable, gave_up, invalid, pending, resumed, dropped;
+  long moves, letters[4], dropped_moves;
+} tally;
+
+static void count_letters(const char *m, long *c) {
+  for (; *m; m++) c[bs_dir_from_char((unsigned char)*m)]++;
+}
+
+static void tally_up(const batch *b, tally *t) {
+  memset(t, 0, sizeof *t);
+  for (int i = 0; i < b->set.n; i++) {
+    const item *x = &b->it[i];
+    if (x->state == IT_SKIP) continue;
+    t->puzzles++;
+    t->invalid += x->state == IT_INVALID;
+    t->pending += x->state == IT_TODO;
+    if (x->state != IT_DONE) continue;
+    t->resumed += x->resumed;
+    t->dropped += x->dropped;
+    if (x->dropped) t->dropped_moves += x->length;
+    if (x->status == BS_ST_SOLVED && !x->dropped) {
+      t->solved++;
+      t->optimal += x->optimal;
+      t->moves += x->length;
+      count_letters(x->moves, t->letters);
+    }
+    t->unsolvable += x->status == BS_ST_UNSOLVABLE;
+    t->gave_up += x->status == BS_ST_GAVE_UP || x->dropped;
+  }
+}
+
+/* When the set limits the total of each letter, drops answers until all
+ * four fit: for the letter furthest over, the answer using it most (ties:
+ * the longer, then the later one). Deterministic, and each drop frees as
+ * much of the scarce letter as one answer can. Returns the number dropped. */
+static int fit_limits(batch *b) {
+  if (!b->set.has_limits || b->sharded) return 0;
+  tally t;
+  tally_up(b, &t);
+  int dropped = 0;
+  for (;;) {
+    int d = -1;
+    for (int k = 0; k < 4; k++)
+      if (t.letters[k] > b->set.limit[k] &&
+          (d < 0 || t.letters[k] - b->set.limit[k] > t.letters[d] - b->set.limit[d]))
+        d = k;
+    if (d < 0) break;
+    int best = -1;
+    long best_c[4] = {0, 0, 0, 0};
+    for (int i = 0; i < b->set.n; i++) {
+      item *x = &b->it[i];
+      if (x->state != IT_DONE || x->status != BS_ST_SOLVED || x->dropped) continue;
+      long c[4] = {0, 0, 0, 0};
+      count_letters(x->moves, c);
+      if (best < 0 || c[d] > best_c[d] || (c[d] == best_c[d] && x->length >= b->it[best].length)) {
+        best = i;
+        memcpy(best_c, c, sizeof c);
+      }
+    }
+    if (best < 0) break;
+    b->it[best].dropped = 1;
+    for (int k = 0; k < 4; k++) t.letters[k] -= best_c[k];
+    dropped++;
+  }
+  return dropped;
+}
+
+static void print_reasons(const batch *b, int status, int with_dropped, FILE *f) {
+  int first = 1;
+  for (int r = -1; r < b->nreasons; r++) {
+    int n = 0;
+    for (int i = 0; i < b->set.n; i++) {
+      const item *x = &b->it[i];
+      if (x->state != IT_DONE || x->dropped || x->status != status) continue;
+      n += r < 0 ? !x->reason : x->reason == b->reasons[r];
+    }
+    if (!n) continue;
+    fprintf(f, "%s%s %d", first ? "  (" : ", ", r < 0 ? "no reason" : b->reasons[r], n);
+    first = 0;
+  }
+  if (with_dropped) {
+    int n = 0;
+    for (int i = 0; i < b->set.n; i++) n += b->it[i].dropped;
+    if (n) {
+      fprintf(f, "%smove limits %d", first ? "  (" : ", ", n);
+      first = 0;
+    }
+  }
+  if (!first) fputc(')', f);
+  fputc('\n', f);
+}
+
+static void summary(const batch *b, const char *setpath, const tally *t, double secs, int jobs,
+                    uint64_t mem) {
+  FILE *f = stderr;
+  fprintf(f, "bislide batch: %s: %d puzzle%s", setpath, t->puzzles, t->puzzles == 1 ? "" : "s");
+  if (b->sharded)
+    fprintf(f, " (shard %d/%d of %d)", b->shard_k, b->shard_n, b->set.n);
+  fprintf(f, ", mode %s, %d job%s\n", bs_mode_name(b->mode), jobs, jobs == 1 ? "" : "s");
+  fprintf(f, "  solved       %6d  (%d proven optimal)\n", t->solved, t->optimal);
+  fprintf(f, "  unsolvable   %6d", t->unsolvable);
+  print_reasons(b, BS_ST_UNSOLVABLE, 0, f);
+  fprintf(f, "  gave up      %6d", t->gave_up);
+  print_reasons(b, BS_ST_GAVE_UP, 1, f);
+  if (t->invalid) fprintf(f, "  invalid      %6d  (lines that are no board, reported above)\n", t->invalid);
+  if (t->pending) fprintf(f, "  not done     %6d  (bislide batch --resume continues)\n", t->pending);
+  fprintf(f, "  moves        %6ld ", t->moves);
+  for (int d = 0; d < 4; d++) {
+    if (b->set.has_limits)
+      fprintf(f, " %c %ld/%ld%s", bs_dir_chars[d], t->letters[d], b->set.limit[d],
+              t->letters[d] > b->set.limit[d] ? " OVER" : "");
+    else
+      fprintf(f, " %c %ld", bs_dir_chars[d], t->letters[d]);
+  }
+  fputc('\n', f);
+  if (b->set.has_limits && b->sharded)
+    fprintf(f, "  move limits  not applied to a shard: they bind the whole set\n");
+  else if (t->dropped)
+    fprintf(f, "  move limits  %d answer%s (%ld moves) dropped to keep every letter within its limit\n",
+            t->dropped, t->dropped == 1 ? "" : "s", t->dropped_moves);
+  fprintf(f, "  time         %.1f s, %.0f puzzles/min (%d done in this run", secs,
+          secs > 0 ? b->done_run / secs * 60 : 0.0, b->done_run);
+  if (t->resumed) fprintf(f, ", %d from the journal", t->resumed);
+  fprintf(f, ")\n");
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  fprintf(f, "  peak memory  %.1f MiB resident (--mem %.1f MiB: %.1f MiB for each of %d worker%s)\n",
+          ru.ru_maxrss / 1024.0, mem / 1048576.0, mem / (double)jobs / 1048576.0, jobs,
+          jobs == 1 ? "" : "s");
+}
+
+static void json_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20 || c >= 0x7f)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+static void json_lines(const batch *b, FILE *f, const tally *t, double secs, const char *store) {
+  bs_result r;
+  for (int i = 0; i < b->set.n; i++) {
+    const item *x = &b->it[i];
+    if (x->state == IT_SKIP || x->state == IT_TODO) continue;
+    if (x->state == IT_INVALID) {
+      fprintf(f, "{\"index\":%d,\"line\":%d,\"status\":\"invalid\",\"reason\":", i + 1,
+              b->set.e[i].line);
+      json_string(f, b->set.e[i].err);
+      fputs("}\n", f);
+      continue;
+    }
+    memset(&r, 0, sizeof r);
+    r.status = x->dropped ? BS_ST_GAVE_UP : (bs_status)x->status;
+    r.reason = x->dropped ? "move limits" : x->reason;
+    r.optimal = x->optimal && !x->dropped;
+    r.length = x->length;
+    if (x->moves) snprintf(r.moves, sizeof r.moves, "%s", x->moves);
+    r.expanded = x->expanded;
+    r.generated = x->generated;
+    bs_print_json(f, i + 1, &b->set.e[i].board, &r, x->ms, store);
+    fputc('\n', f);
+  }
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  fprintf(f,
+          "{\"summary\":{\"puzzles\":%d,\"solved\":%d,\"optimal\":%d,\"unsolvable\":%d,"
+          "\"gave_up\":%d,\"invalid\":%d,\"not_done\":%d,\"dropped\":%d,\"moves\":%ld,"
+          "\"L\":%ld,\"R\":%ld,\"U\":%ld,\"D\":%ld,",
+          t->puzzles, t->solved, t->optimal, t->unsolvable, t->gave_up, t->invalid, t->pending,
+          t->dropped, t->moves, t->letters[0], t->letters[1], t->letters[2], t->letters[3]);
+  if (b->set.has_limits)
+    fprintf(f, "\"limits\":[%ld,%ld,%ld,%ld],", b->set.limit[0], b->set.limit[1], b->set.limit[2],
+            b->set.limit[3]);
+  else
+    fputs("\"limits\":null,", f);
+  fprintf(f, "\"reasons\":{");
+  for (int r2 = 0; r2 < b->nreasons; r2++) {
+    int n = 0;
+    for (int i = 0; i < b->set.n; i++)
+      n += b->it[i].state == IT_DONE && !b->it[i].dropped && b->it[i].status != BS_ST_SOLVED &&
+           b->it[i].reason == b->reasons[r2];
+    fprintf(f, "%s", r2 ? "," : "");
+    json_string(f, b->reasons[r2]);
+    fprintf(f, ":%d", n);
+  }
+  fprintf(f, "},\"seconds\":%.3f,\"from_journal\":%d,\"peak_rss_kb\":%ld}}\n", secs, t->resumed,
+          (long)ru.ru_maxrss);
+}
+
+/* The answer file's text: the set's answer format, or a shard file. */
+static char *answers_text(const batch *b, size_t *len) {
+  char *buf = NULL;
+  FILE *f = open_memstream(&buf, len);
+  if (!f) return NULL;
+  if (b->sharded) fprintf(f, "# bislide shard %d/%d of %d puzzles\n", b->shard_k, b->shard_n, b->set.n);
+  for (int i = 0; i < b->set.n; i++) {
+    const item *x = &b->it[i];
+    if (x->state == IT_SKIP) continue;
+    if (b->sharded) fprintf(f, "%d\t", i + 1);
+    if (x->state == IT_DONE && x->status == BS_ST_SOLVED && !x->dropped) fputs(x->moves, f);
+    fputc('\n', f);
+  }
+  if (fclose(f)) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+static int parse_shard(const char *s, int *k, int *n) {
+  char buf[32];
+  const char *slash = strchr(s, '/');
+  long kk, nn;
+  if (!slash || (size_t)(slash - s) >= sizeof buf) return -1;
+  memcpy(buf, s, (size_t)(slash - s));
+  buf[slash - s] = 0;
+  if (bs_parse_long(buf, 0, 1000000, &kk) || bs_parse_long(slash + 1, 1, 1000000, &nn) || kk >= nn)
+    return -1;
+  *k = (int)kk;
+  *n = (int)nn;
+  return 0;
+}
+
+static long default_jobs(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n < 1 ? 1 : n > 256 ? 256 : n;
+}
+
+/* Where the journal goes: beside a regular (or new) answer file; none for
+ * standard output or a device, which cannot be renamed over. */
+static char *journal_path(const char *out) {
+  struct stat st;
+  if (!strcmp(out, "-") || (!stat(out, &st) && !S_ISREG(st.st_mode))) return NULL;
+  size_t n = strlen(out) + 9;
+  char *p = malloc(n);
+  if (p) snprintf(p, n, "%s.journal", out);
+  return p;
+}
+
+static void progress(const batch *b, double t0, int final) {
+  if (final) {
+    fputs("\r\033[K", stderr);
+    return;
+  }
+  double secs = (bs_now_ms() - t0) / 1e3, rate = secs > 0 ? b->done_run / secs : 0;
+  int done = b->done_before + b->done_run, total = b->in_shard;
+  int solved = b->solved_before + b->solved_run;
+  long eta = rate > 0 ? (long)((b->ntodo - b->done_run) / rate) : -1;
+  fprintf(stderr, "\r  %d/%d done, %d solved, %.1f puzzles/s, ETA ", done, total, solved, rate);
+  if (eta >= 0)
+    fprintf(stderr, "%ld:%02ld\033[K", eta / 60, eta % 60);
+  else
+    fputs("-\033[K", stderr);
+}
+
+/* Runs the workers until the puzzles are done, a write fails or a signal
+ * comes, showing progress on a terminal. Returns -1 if no thread starts. */
+static int run_workers(batch *b, worker *w, int nw, double t0) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  int tty = isatty(STDERR_FILENO), started = 0;
+  pthread_mutex_lock(&b->mu);
+  for (; started < nw; started++) {
+    b->running++;
+    int e = pthread_create(&w[started].tid, NULL, work, &w[started]);
+    if (e) {
+      b->running--;
+      if (!started) {
+        pthread_mutex_unlock(&b->mu);
+        fprintf(stderr, "bislide batch: cannot start a thread: %s\n", strerror(e));
+        return -1;
+      }
+      break; /* fewer workers; the answers do not change */
+    }
+  }
+  while (b->running) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    ts.tv_nsec += 200 * 1000000L;
+    if (ts.tv_nsec >= 1000000000L) {
+      ts.tv_sec++;
+      ts.tv_nsec -= 1000000000L;
+    }
+    pthread_cond_timedwait(&b->cv, &b->mu, &ts);
+    if (got_signal) atomic_store(&b->stop, 1);
+    if (tty) progress(b, t0, 0);
+  }
+  pthread_mutex_unlock(&b->mu);
+  for (int k = 0; k < started; k++) pthread_join(w[k].tid, NULL);
+  if (tty) progress(b, t0, 1);
+  return 0;
+}
+
+int bs_cmd_batch(int argc, char **argv) {
+  static const struct option opts[] = {
+      {"output", required_argument, 0, 'o'}, {"jobs", required_argument, 0, 'j'},
+      {"mem", required_argument, 0, 'm'},    {"store", required_argument, 0, 's'},
+      {"mode", required_argument, 0, 'M'},   {"resume", no_argument, 0, 'r'},
+      {"json", required_argument, 0, 'J'},   {"shard", required_argument, 0, 'S'},
+      {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+  const char *out = NULL, *json = NULL;
+  long jobs = default_jobs();
+  uint64_t mem = BS_DEFAULT_MEM;
+  int store = BS_STORE_ARENA, resume = 0, sharded = 0, shard_k = 0, shard_n = 1, c;
+  int mode = bs_mode_parse("auto") >= 0 ? bs_mode_parse("auto") : BS_MODE_EXACT;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "ho:j:", opts, NULL)) != -1) {
+    switch (c) {
+    case 'o': out = optarg; break;
+    case 'j':
+      if (bs_parse_long(optarg, 1, 256, &jobs))
+        return bs_usage_error("batch", "--jobs wants a number from 1 to 256, not '%s'", optarg);
+      break;
+    case 'm':
+      if (bs_parse_size(optarg, 1, 1ull << 40, &mem))
+        return bs_usage_error("batch", "--mem wants a size from 1 to 1T such as 80M, not '%s'", optarg);
+      break;
+    case 's':
+      if ((store = bs_store_parse(optarg)) < 0) return bs_usage_error("batch", "unknown store '%s'", optarg);
+      break;
+    case 'M':
+      if ((mode = bs_mode_parse(optarg)) < 0) return bs_usage_error("batch", "unknown mode '%s'", optarg);
+      break;
+    case 'r': resume = 1; break;
+    case 'J': json = optarg; break;
+    case 'S':
+      if (parse_shard(optarg, &shard_k, &shard_n))
+        return bs_usage_error("batch", "--shard wants K/N with 0 <= K < N, not '%s'", optarg);
+      sharded = 1;
+      break;
+    case 'h': help(); return BS_EXIT_OK;
+    default: return bs_usage_error("batch", "bad option");
+    }
+  }
+  if (argc - optind != 1) return bs_usage_error("batch", "give one SET (a file or '-')");
+  if (!out) return bs_usage_error("batch", "give the answer file: -o ANSWERS");
+  const char *setpath = argv[optind];
+  char *jpath = journal_path(out);
+  if (resume && !jpath)
+    return bs_usage_error("batch", "--resume needs a journal, so ANSWERS must be a file");
+  const uint64_t wmem = mem / (uint64_t)jobs;
+
+  batch bt;
+  batch *b = &bt;
+  memset(b, 0, sizeof *b);
+  pthread_mutex_init(&b->mu, NULL);
+  pthread_cond_init(&b->cv, NULL);
+  int rc = BS_EXIT_FAIL, problems = bs_set_read(setpath, &b->set, stderr);
+  worker *w = NULL;
+  int nw = 0;
+  bs_jload ld = {0};
+  b->j.fd = -1;
+  if (problems < 0) goto out;
+  b->sharded = sharded;
+  b->shard_k = shard_k;
+  b->shard_n = shard_n;
+  b->mode = (bs_mode)mode;
+  b->opts = (bs_opts){.recycle = 1};
+  b->it = calloc((size_t)b->set.n + 1, sizeof *b->it);
+  b->todo = malloc(((size_t)b->set.n + 1) * sizeof *b->todo);
+  if (!b->it || !b->todo) {
+    fprintf(stderr, "bislide batch: out of memory\n");
+    goto out;
+  }
+  for (int i = 0; i < b->set.n; i++) {
+    if (i % shard_n != shard_k) continue;
+    b->in_shard++;
+    b->it[i].state = b->set.e[i].ok ? IT_TODO : IT_INVALID;
+  }
+  char err[1024];
+  if (jpath) {
+    char header[256];
+    snprintf(header, sizeof header, "set %016llx of %d puzzles, mode %s, %llu bytes a worker, shard %d/%d",
+             (unsigned long long)set_hash(&b->set), b->set.n, bs_mode_name(b->mode),
+             (unsigned long long)wmem, shard_k, shard_n);
+    if (bs_journal_open(&b->j, jpath, header, resume, &ld, err, sizeof err)) {
+      fprintf(stderr, "bislide batch: %s\n", err);
+      goto out;
+    }
+    b->journaling = 1;
+    if (load_journal(b, &ld, jpath)) goto out;
+  }
+  for (int i = 0; i < b->set.n; i++)
+    if (b->it[i].state == IT_TODO) b->todo[b->ntodo++] = i;
+
+  /* Workers beyond the puzzles left would idle; the share of memory stays
+   * mem/jobs whatever is left, so a resumed run gives the same answers. */
+  int want = b->ntodo < jobs ? (b->ntodo ? b->ntodo : 1) : (int)jobs;
+  w = calloc((size_t)want, sizeof *w);
+  if (!w) {
+    fprintf(stderr, "bislide batch: out of memory\n");
+    goto out;
+  }
+  for (; nw < want; nw++) {
+    w[nw].b = b;
+    if (bs_solver_init(&w[nw].sv, (bs_store_kind)store, wmem, err, sizeof err)) {
+      fprintf(stderr, "bislide batch: --mem %llu bytes over %ld job%s gives each worker %llu: %s\n",
+              (unsigned long long)mem, jobs, jobs == 1 ? "" : "s", (unsigned long long)wmem, err);
+      goto out;
+    }
+  }
+
+  double t0 = bs_now_ms();
+  if (b->ntodo && run_workers(b, w, nw, t0)) goto out;
+  double secs = (bs_now_ms() - t0) / 1e3;
+
+  tally t;
+  if (b->werr) {
+    tally_up(b, &t);
+    summary(b, setpath, &t, secs, (int)jobs, mem);
+    fprintf(stderr, "bislide batch: %s\n", b->err);
+    goto out;
+  }
+  if (b->done_run < b->ntodo) {
+    tally_up(b, &t);
+    summary(b, setpath, &t, secs, (int)jobs, mem);
+    fprintf(stderr, "bislide batch: interrupted: %d of %d puzzles left; %s\n", b->ntodo - b->done_run,
+            b->in_shard, b->journaling ? "bislide batch --resume continues from the journal"
+                                       : "no journal was kept (ANSWERS is no file)");
+    rc = 128 + (got_signal ? got_signal : SIGINT);
+    goto out;
+  }
+  fit_limits(b);
+  tally_up(b, &t);
+  size_t len = 0;
+  char *text = answers_text(b, &len);
+  if (!text) {
+    fprintf(stderr, "bislide batch: out of memory\n");
+    goto out;
+  }
+  int failed = bs_write_atomic(out, text, len, err, sizeof err);
+  free(text);
+  if (!failed && json) {
+    char *jbuf = NULL;
+    size_t jlen = 0;
+    FILE *f = open_memstream(&jbuf, &jlen);
+    if (f) json_lines(b, f, &t, secs, bs_store_name((bs_store_kind)store));
+    if (!f || fclose(f)) {
+      snprintf(err, sizeof err, "%s: out of memory", json);
+      failed = 1;
+    } else {
+      failed = bs_write_atomic(json, jbuf, jlen, err, sizeof err);
+    }
+    free(jbuf);
+  }
+  summary(b, setpath, &t, secs, (int)jobs, mem);
+  if (failed) {
+    fprintf(stderr, "bislide batch: %s\n", err);
+    goto out;
+  }
+  /* Everything is in ANSWERS now: the journal has done its job. */
+  bs_journal_close(&b->j, 1);
+  rc = problems ? BS_EXIT_FAIL : BS_EXIT_OK;
+out:
+  /* A journal without a single result (a failed start) is not worth keeping. */
+  if (b->j.path) bs_journal_close(&b->j, b->done_before + b->done_run == 0);
+  for (int k = 0; k < nw; k++) bs_solver_free(&w[k].sv);
+  free(w);
+  bs_jload_free(&ld);
+  for (int i = 0; b->it && i < b->set.n; i++) free(b->it[i].moves);
+  for (int i = 0; i < b->nreasons; i++) free(b->reasons[i]);
+  free(b->it);
+  free(b->todo);
+  free(jpath);
+  bs_set_free(&b->set);
+  pthread_mutex_destroy(&b->mu);
+  pthread_cond_destroy(&b->cv);
+  return rc;
+}

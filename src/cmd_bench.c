@@ -1,0 +1,371 @@
+/* bislide bench: the same puzzles through each store, side by side.
+ *
+ * First a known-answer check: every store solves the set once, every answer
+ * is replayed, and every store must agree with the first one byte for byte
+ * and in its node counts; otherwise nothing is timed. Then the timed passes
+ * interleave the stores, A B C A B C, so that a drift in the machine's speed
+ * falls on all of them alike. Only the solves are inside the clock. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bs_cli.h"
+#include "bs_parse.h"
+#include "bs_solver.h"
+#include "bs_verify.h"
+
+#define BS_BENCH_SET "bench/set.txt"
+#define BS_BENCH_REPEAT 3
+
+typedef struct bench_store {
+  bs_store_kind kind;
+  bs_solver sv;
+  int solved;
+  uint64_t generated; /* one pass: the signature */
+  uint32_t peak_states;
+  size_t peak_bytes;
+  double *rate; /* states/s of each timed pass */
+  double med, min, max;
+} bench_store;
+
+static void help(void) {
+  printf("usage: bislide bench [OPTIONS] [SET]\n\n"
+         "Runs the same puzzles through each state store in one process and prints a\n"
+         "table, one row per store, then the signature: the total of generated states,\n"
+         "which is the same for every store. A known-answer check comes first: each\n"
+         "store solves the set once, every answer is replayed, and the stores must\n"
+         "agree exactly; if not, nothing is timed. Timed passes interleave the stores\n"
+         "(A B C A B C). Without SET it runs " BS_BENCH_SET ".\n\n"
+         "  --store LIST   comma-separated stores (default arena,object,pool)\n"
+         "  --repeat N     timed passes per store, 1..1000 (default 3)\n"
+         "  --mem SIZE     memory cap, the same number of states for every store,\n"
+         "                 K/M/G suffixes (default 256M)\n"
+         "  --csv FILE     also write the table as CSV ('-': stdout, instead of the\n"
+         "                 table)\n"
+         "  --json         print one JSON object instead of the table\n"
+         "  -h, --help     show this help\n\n"
+         "Columns: puzzles solved; states generated in one pass; states/s, the median\n"
+         "of the passes with their min and max; ns/state at the median; peak store\n"
+         "bytes, the most any puzzle held (object and pool: what malloc spent); bytes\n"
+         "per state, peak bytes / peak states; states/s relative to arena (or to the\n"
+         "first store when arena is not run).\n\n"
+         "Exit status: 0 ok, 1 invalid set, failed check or failure, 2 usage error.\n");
+}
+
+/* Parses "a,b,c" into distinct store kinds. Returns the count, or -1. */
+static int parse_stores(const char *list, bs_store_kind *kinds) {
+  int n = 0;
+  const char *p = list;
+  for (;;) {
+    size_t len = strcspn(p, ",");
+    char name[16];
+    if (!len || len >= sizeof name || n == BS_NSTORES) return -1;
+    memcpy(name, p, len);
+    name[len] = 0;
+    int k = bs_store_parse(name);
+    if (k < 0) return -1;
+    for (int i = 0; i < n; i++)
+      if (kinds[i] == (bs_store_kind)k) return -1;
+    kinds[n++] = (bs_store_kind)k;
+    if (!p[len]) return n;
+    p += len + 1;
+  }
+}
+
+static int same_reason(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
+
+static void note_peaks(bench_store *b, const bs_result *r) {
+  if (r->peak_states > b->peak_states) b->peak_states = r->peak_states;
+  if (r->peak_bytes > b->peak_bytes) b->peak_bytes = r->peak_bytes;
+}
+
+/* What runs now, on one line of a terminal; rounds 0: the check. */
+static void progress(int tty, const bench_store *b, int round, int rounds) {
+  if (!tty) return;
+  if (rounds)
+    fprintf(stderr, "\rbislide bench: timing pass %d/%d: %-6s   ", round, rounds, bs_store_name(b->kind));
+  else
+    fprintf(stderr, "\rbislide bench: known-answer check: %-6s   ", bs_store_name(b->kind));
+}
+
+/* The known-answer check. Returns the number of problems found. */
+static int check(bench_store *st, int ns, const bs_set *set, const bs_opts *o, bs_result *ref,
+                 bs_result *r, int tty) {
+  int bad = 0;
+  for (int s = 0; s < ns; s++) {
+    bench_store *b = &st[s];
+    progress(tty, b, 0, 0);
+    for (int i = 0; i < set->n; i++) {
+      const bs_entry *e = &set->e[i];
+      bs_result *x = s ? r : &ref[i];
+      bs_solver_solve(&b->sv, &e->board, BS_MODE_EXACT, o, x);
+      b->solved += x->status == BS_ST_SOLVED;
+      b->generated += x->generated;
+      note_peaks(b, x);
+      size_t at;
+      int rc = BS_RP_OK;
+      if (x->status == BS_ST_SOLVED && (rc = bs_replay(&e->board, x->moves, (size_t)x->length, &at))) {
+        fprintf(stderr, "%s:%d: %s's answer %s at move %zu\n", set->path, e->line,
+                bs_store_name(b->kind), bs_replay_fault(rc), at + 1);
+        bad++;
+      }
+      if (s && (x->status != ref[i].status || !same_reason(x->reason, ref[i].reason) ||
+                x->length != ref[i].length || strcmp(x->moves, ref[i].moves) ||
+                x->expanded != ref[i].expanded || x->generated != ref[i].generated)) {
+        fprintf(stderr,
+                "%s:%d: %s disagrees with %s: %s %d moves, %llu expanded, %llu generated "
+                "against %s %d moves, %llu expanded, %llu generated\n",
+                set->path, e->line, bs_store_name(b->kind), bs_store_name(st[0].kind),
+                bs_status_name(x->status), x->length, (unsigned long long)x->expanded,
+                (unsigned long long)x->generated, bs_status_name(ref[i].status), ref[i].length,
+                (unsigned long long)ref[i].expanded, (unsigned long long)ref[i].generated);
+        bad++;
+      }
+    }
+  }
+  if (tty) fputc('\n', stderr);
+  return bad;
+}
+
+/* One timed pass of store b over the set: states generated per second, or
+ * -1 when the pass generated other than the check's count. */
+static double timed_pass(bench_store *b, const bs_set *set, const bs_opts *o, bs_result *r) {
+  uint64_t gen = 0;
+  double t = bs_now_ms();
+  for (int i = 0; i < set->n; i++) {
+    bs_solver_solve(&b->sv, &set->e[i].board, BS_MODE_EXACT, o, r);
+    gen += r->generated;
+    note_peaks(b, r);
+  }
+  t = bs_now_ms() - t;
+  if (gen != b->generated) return -1;
+  return t > 0 ? gen / (t / 1e3) : 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void summarize(bench_store *b, int repeat) {
+  double *v = malloc((size_t)repeat * sizeof *v);
+  if (v) {
+    memcpy(v, b->rate, (size_t)repeat * sizeof *v);
+    qsort(v, (size_t)repeat, sizeof *v, cmp_double);
+    b->min = v[0];
+    b->max = v[repeat - 1];
+    b->med = repeat % 2 ? v[repeat / 2] : (v[repeat / 2 - 1] + v[repeat / 2]) / 2;
+    free(v);
+  }
+}
+
+static double bytes_per_state(const bench_store *b) {
+  return b->peak_states ? (double)b->peak_bytes / b->peak_states : 0;
+}
+
+/* The CPU model, for the header line; "unknown" when /proc says nothing. */
+static void cpu_model(char *out, size_t len) {
+  snprintf(out, len, "unknown CPU");
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f) return;
+  char line[256];
+  while (fgets(line, sizeof line, f)) {
+    char *colon = strchr(line, ':');
+    if (!strncmp(line, "model name", 10) && colon) {
+      colon += 1 + (colon[1] == ' ');
+      colon[strcspn(colon, "\n")] = 0;
+      snprintf(out, len, "%s", colon);
+      break;
+    }
+  }
+  fclose(f);
+}
+
+static void print_table(FILE *f, const bench_store *st, int ns, int nref, const bs_set *set,
+                        int repeat, uint64_t mem) {
+  char cpu[128];
+  cpu_model(cpu, sizeof cpu);
+  fprintf(f, "bislide bench: %s, %d puzzles, --mem %lluM, %d timed pass%s per store; %ld CPUs, %s\n\n",
+          set->path, set->n, (unsigned long long)(mem >> 20), repeat, repeat == 1 ? "" : "es",
+          sysconf(_SC_NPROCESSORS_ONLN), cpu);
+  fprintf(f, "%-7s %9s %12s %28s %9s %12s %12s %9s\n", "store", "solved", "generated",
+          "states/s median [min-max]", "ns/state", "peak bytes", "bytes/state", "vs");
+  for (int s = 0; s < ns; s++) {
+    const bench_store *b = &st[s];
+    char solved[24], range[48], vs[24];
+    snprintf(solved, sizeof solved, "%d/%d", b->solved, set->n);
+    snprintf(range, sizeof range, "%.2fM [%.2fM-%.2fM]", b->med / 1e6, b->min / 1e6, b->max / 1e6);
+    snprintf(vs, sizeof vs, "%.2fx %s", b->med / st[nref].med, bs_store_name(st[nref].kind));
+    fprintf(f, "%-7s %9s %12llu %28s %9.1f %12zu %12.1f %9s\n", bs_store_name(b->kind), solved,
+            (unsigned long long)b->generated, range, 1e9 / b->med, b->peak_bytes, bytes_per_state(b),
+            vs);
+  }
+  fprintf(f, "\nsignature: %llu generated states (equal across stores)\n",
+          (unsigned long long)st[0].generated);
+}
+
+static void print_csv(FILE *f, const bench_store *st, int ns, int nref, const bs_set *set) {
+  fprintf(f, "store,solved,puzzles,generated,states_per_s_median,states_per_s_min,states_per_s_max,"
+             "ns_per_state,peak_bytes,peak_states,bytes_per_state,ratio\n");
+  for (int s = 0; s < ns; s++) {
+    const bench_store *b = &st[s];
+    fprintf(f, "%s,%d,%d,%llu,%.0f,%.0f,%.0f,%.2f,%zu,%u,%.2f,%.3f\n", bs_store_name(b->kind),
+            b->solved, set->n, (unsigned long long)b->generated, b->med, b->min, b->max, 1e9 / b->med,
+            b->peak_bytes, b->peak_states, bytes_per_state(b), b->med / st[nref].med);
+  }
+}
+
+/* s as a JSON string: a path may hold quotes, backslashes or controls. */
+static void json_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\')
+      fprintf(f, "\\%c", ch);
+    else if (ch < 0x20)
+      fprintf(f, "\\u%04x", ch);
+    else
+      fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
+static void print_json(FILE *f, const bench_store *st, int ns, int nref, const bs_set *set,
+                       int repeat, uint64_t mem) {
+  fputs("{\"set\":", f);
+  json_string(f, set->path);
+  fprintf(f, ",\"puzzles\":%d,\"repeat\":%d,\"mem\":%llu,\"signature\":%llu,\"stores\":[", set->n,
+          repeat, (unsigned long long)mem, (unsigned long long)st[0].generated);
+  for (int s = 0; s < ns; s++) {
+    const bench_store *b = &st[s];
+    fprintf(f,
+            "%s{\"store\":\"%s\",\"solved\":%d,\"generated\":%llu,\"states_per_s\":{\"median\":%.0f,"
+            "\"min\":%.0f,\"max\":%.0f},\"ns_per_state\":%.2f,\"peak_bytes\":%zu,\"peak_states\":%u,"
+            "\"bytes_per_state\":%.2f,\"ratio\":%.3f,\"runs\":[",
+            s ? "," : "", bs_store_name(b->kind), b->solved, (unsigned long long)b->generated, b->med,
+            b->min, b->max, 1e9 / b->med, b->peak_bytes, b->peak_states, bytes_per_state(b),
+            b->med / st[nref].med);
+    for (int k = 0; k < repeat; k++) fprintf(f, "%s%.0f", k ? "," : "", b->rate[k]);
+    fputs("]}", f);
+  }
+  fputs("]}\n", f);
+}
+
+int bs_cmd_bench(int argc, char **argv) {
+  static const struct option opts[] = {
+      {"store", required_argument, 0, 's'}, {"repeat", required_argument, 0, 'r'},
+      {"csv", required_argument, 0, 'c'},   {"json", no_argument, 0, 'j'},
+      {"mem", required_argument, 0, 'm'},   {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
+  bs_store_kind kinds[BS_NSTORES] = {BS_STORE_ARENA, BS_STORE_OBJECT, BS_STORE_POOL};
+  int ns = BS_NSTORES, json = 0, c;
+  long repeat = BS_BENCH_REPEAT;
+  uint64_t mem = BS_DEFAULT_MEM;
+  const char *csv = NULL;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+    switch (c) {
+    case 's':
+      if ((ns = parse_stores(optarg, kinds)) < 0)
+        return bs_usage_error("bench", "--store wants distinct stores among arena,object,pool, not '%s'",
+                              optarg);
+      break;
+    case 'r':
+      if (bs_parse_long(optarg, 1, 1000, &repeat))
+        return bs_usage_error("bench", "--repeat wants a whole number from 1 to 1000, not '%s'", optarg);
+      break;
+    case 'c': csv = optarg; break;
+    case 'j': json = 1; break;
+    case 'm':
+      if (bs_parse_size(optarg, 1, 1ull << 40, &mem))
+        return bs_usage_error("bench", "--mem wants a size such as 256M, not '%s'", optarg);
+      break;
+    case 'h': help(); return BS_EXIT_OK;
+    default: return bs_usage_error("bench", "bad option");
+    }
+  }
+  if (argc - optind > 1) return bs_usage_error("bench", "give at most one SET");
+  if (json && csv && !strcmp(csv, "-"))
+    return bs_usage_error("bench", "--json and --csv - both want stdout");
+  const char *path = optind < argc ? argv[optind] : BS_BENCH_SET;
+
+  bs_set set;
+  int problems = bs_set_read(path, &set, stderr);
+  if (problems || !set.n) {
+    if (problems > 0)
+      fprintf(stderr, "bislide bench: %d problem%s in the set, nothing run\n", problems,
+              problems == 1 ? "" : "s");
+    else if (!problems)
+      fprintf(stderr, "bislide bench: %s: no puzzles\n", path);
+    bs_set_free(&set);
+    return BS_EXIT_FAIL;
+  }
+
+  int rc = BS_EXIT_FAIL, tty = isatty(2), nref = 0, ready = 0;
+  bench_store st[BS_NSTORES];
+  memset(st, 0, sizeof st);
+  bs_result *ref = calloc((size_t)set.n, sizeof *ref), *r = malloc(sizeof *r);
+  bs_opts o = {.recycle = 1, .budget = 0};
+  if (!ref || !r) goto out;
+  for (; ready < ns; ready++) {
+    char err[160];
+    st[ready].kind = kinds[ready];
+    if (kinds[ready] == BS_STORE_ARENA) nref = ready;
+    st[ready].rate = calloc((size_t)repeat, sizeof *st[ready].rate);
+    if (!st[ready].rate || bs_solver_init(&st[ready].sv, kinds[ready], mem, err, sizeof err)) {
+      fprintf(stderr, "bislide bench: %s\n", st[ready].rate ? err : "out of memory");
+      free(st[ready].rate);
+      goto out;
+    }
+  }
+  int bad = check(st, ns, &set, &o, ref, r, tty);
+  if (bad) {
+    fprintf(stderr, "bislide bench: known-answer check failed (%d problem%s): nothing timed\n", bad,
+            bad == 1 ? "" : "s");
+    goto out;
+  }
+  if (!st[0].generated) {
+    fprintf(stderr, "bislide bench: %s: no puzzle needs a search, nothing to time\n", path);
+    goto out;
+  }
+  for (int k = 0; k < repeat; k++)
+    for (int s = 0; s < ns; s++) {
+      progress(tty, &st[s], k + 1, (int)repeat);
+      if ((st[s].rate[k] = timed_pass(&st[s], &set, &o, r)) < 0) {
+        fprintf(stderr, "\nbislide bench: %s generated another count than in its check\n",
+                bs_store_name(st[s].kind));
+        goto out;
+      }
+    }
+  if (tty) fputc('\n', stderr);
+  for (int s = 0; s < ns; s++) summarize(&st[s], (int)repeat);
+
+  rc = BS_EXIT_OK;
+  if (csv) {
+    FILE *f = strcmp(csv, "-") ? fopen(csv, "w") : stdout;
+    if (!f) {
+      perror(csv);
+      rc = BS_EXIT_FAIL;
+    } else {
+      print_csv(f, st, ns, nref, &set);
+      if (f != stdout && fclose(f)) {
+        perror(csv);
+        rc = BS_EXIT_FAIL;
+      }
+    }
+  }
+  if (json)
+    print_json(stdout, st, ns, nref, &set, (int)repeat, mem);
+  else if (!csv || strcmp(csv, "-"))
+    print_table(stdout, st, ns, nref, &set, (int)repeat, mem);
+out:
+  for (int s = 0; s < ready; s++) {
+    bs_solver_free(&st[s].sv);
+    free(st[s].rate);
+  }
+  free(ref);
+  free(r);
+  bs_set_free(&set);
+  return rc;
+}

@@ -1,0 +1,202 @@
+/* bislide gen: write a random puzzle set whose header limits can be met. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bs_cli.h"
+#include "bs_gen.h"
+#include "bs_outfile.h"
+#include "bs_solver.h"
+
+/* What the set reader accepts for a limit, with room to spare. */
+#define LIMIT_MAX 1000000000ull
+
+static void help(void) {
+  printf("usage: bislide gen --size WxH [OPTIONS]\n\n"
+         "Writes a puzzle set in the DevQuiz format: a line \"LX RX UX DX\" of move\n"
+         "limits, the number of boards, then one W,H,CELLS board a line. The limits\n"
+         "are the L, R, U and D totals of answers gen knows for its boards, so they\n"
+         "can always be met. The same options and seed give the same set everywhere.\n\n"
+         "  --size WxH         board width and height, 2 to 6 each (required)\n"
+         "  --walls K          walls per board (default 0), never in the last cell, at\n"
+         "                     least 2 cells left open; the open cells stay connected\n"
+         "  --count N          boards, 1 to 10000000 (default 1)\n"
+         "  --seed S           any number from 0 to 2^64-1 (default 1)\n"
+         "  --depth D          each board is a random walk of D moves (0 to 1000000)\n"
+         "                     back from the goal that never undoes its last move;\n"
+         "                     without it, boards are uniformly random solvable ones\n"
+         "                     (with walls: on layouts where parity decides)\n"
+         "  -o, --output FILE  write the set to FILE, whole or not at all (default\n"
+         "                     stdout)\n"
+         "  --answers FILE     also write the answers behind the limits, one line a\n"
+         "                     board\n"
+         "  -h, --help         show this help\n\n"
+         "stderr ends with a one-line summary. Exit status: 0 ok, 1 failure (a file\n"
+         "cannot be written), 2 usage error.\n");
+}
+
+static int parse_wxh(const char *s, int *w, int *h) {
+  if (s[0] < '2' || s[0] > '6' || s[1] != 'x' || s[2] < '2' || s[2] > '6' || s[3]) return -1;
+  *w = s[0] - '0';
+  *h = s[2] - '0';
+  return 0;
+}
+
+static int parse_seed(const char *s, uint64_t *out) {
+  char *end;
+  if (*s < '0' || *s > '9') return -1; /* strtoull would take "-1" */
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (*end || errno) return -1;
+  *out = v;
+  return 0;
+}
+
+static int copy(FILE *from, FILE *to) {
+  char buf[1 << 16];
+  size_t k;
+  rewind(from);
+  while ((k = fread(buf, 1, sizeof buf, from)) > 0)
+    if (fwrite(buf, 1, k, to) != k) return -1;
+  return ferror(from) ? -1 : 0;
+}
+
+int bs_cmd_gen(int argc, char **argv) {
+  static const struct option opts[] = {
+      {"size", required_argument, 0, 'S'},   {"walls", required_argument, 0, 'w'},
+      {"count", required_argument, 0, 'n'},  {"seed", required_argument, 0, 's'},
+      {"depth", required_argument, 0, 'd'},  {"output", required_argument, 0, 'o'},
+      {"answers", required_argument, 0, 'a'}, {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
+  bs_gen_spec spec = {.w = 0, .h = 0, .walls = 0, .depth = -1};
+  const char *walls = NULL, *out = "-", *answers = NULL;
+  long count = 1;
+  uint64_t seed = 1;
+  int c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+    switch (c) {
+    case 'S':
+      if (parse_wxh(optarg, &spec.w, &spec.h))
+        return bs_usage_error("gen", "--size wants WxH with W and H from 2 to 6, such as 4x4, not '%s'",
+                              optarg);
+      break;
+    case 'w': walls = optarg; break;
+    case 'n':
+      if (bs_parse_long(optarg, 1, BS_GEN_MAX_COUNT, &count))
+        return bs_usage_error("gen", "--count wants a number from 1 to %ld, not '%s'",
+                              BS_GEN_MAX_COUNT, optarg);
+      break;
+    case 's':
+      if (parse_seed(optarg, &seed))
+        return bs_usage_error("gen", "--seed wants a number from 0 to 18446744073709551615, not '%s'",
+                              optarg);
+      break;
+    case 'd':
+      if (bs_parse_long(optarg, 0, BS_GEN_MAX_DEPTH, &spec.depth))
+        return bs_usage_error("gen", "--depth wants a number from 0 to %ld, not '%s'",
+                              BS_GEN_MAX_DEPTH, optarg);
+      break;
+    case 'o': out = optarg; break;
+    case 'a': answers = optarg; break;
+    case 'h': help(); return BS_EXIT_OK;
+    default: return bs_usage_error("gen", "bad option");
+    }
+  }
+  if (optind < argc) return bs_usage_error("gen", "unexpected argument '%s'", argv[optind]);
+  if (!spec.w) return bs_usage_error("gen", "--size WxH is required");
+  int n = spec.w * spec.h;
+  long k = 0;
+  if (walls && bs_parse_long(walls, 0, n - 2, &k))
+    return bs_usage_error("gen", "--walls wants a number from 0 to %d on %dx%d (2 cells stay open), "
+                          "not '%s'", n - 2, spec.w, spec.h, walls);
+  spec.walls = (int)k;
+  /* Each letter's limit is at least a quarter of all the moves. */
+  if (spec.depth > 0 && (uint64_t)count * (uint64_t)spec.depth > 4 * LIMIT_MAX)
+    return bs_usage_error("gen", "--count x --depth is over %llu: the header's move limits would "
+                          "be too large to read back", 4 * LIMIT_MAX);
+  if (answers && !strcmp(answers, "-") && !strcmp(out, "-"))
+    return bs_usage_error("gen", "the set and the answers cannot both go to stdout");
+  if (spec.walls && !bs_gen_layout_exists(&spec, seed))
+    return bs_usage_error("gen", "found no way to place %d walls on %dx%d %s; use fewer walls%s",
+                          spec.walls, spec.w, spec.h,
+                          spec.depth < 0 ? "where parity decides every step of filling it (which "
+                                           "uniform boards need)"
+                                         : "that leaves the open cells connected",
+                          spec.depth < 0 ? " or --depth" : "");
+
+  bs_gen g;
+  char err[160];
+  if (bs_gen_init(&g, &spec, seed, err, sizeof err)) {
+    fprintf(stderr, "bislide gen: %s\n", err);
+    return BS_EXIT_FAIL;
+  }
+  /* The header needs every answer first: boards wait in a temporary file. */
+  FILE *boards = tmpfile();
+  bs_outfile ans = {0}, set = {0};
+  int rc = BS_EXIT_FAIL;
+  if (!boards) {
+    fprintf(stderr, "bislide gen: temporary file: %s\n", strerror(errno));
+    goto done;
+  }
+  if (answers && bs_outfile_open(&ans, answers, "gen")) goto done;
+  uint64_t total[4] = {0, 0, 0, 0};
+  int progress = isatty(2) && count >= 10000;
+  double t0 = bs_now_ms(), shown = t0;
+  for (long i = 0; i < count; i++) {
+    bs_board b;
+    char text[BS_BOARD_TEXT];
+    if (bs_gen_next(&g, &b)) {
+      fprintf(stderr, "bislide gen: board %ld: no answer found (out of memory?)\n", i + 1);
+      goto done;
+    }
+    bs_board_format(&b, text);
+    fprintf(boards, "%s\n", text);
+    for (size_t m = 0; m < g.len; m++) total[bs_dir_from_char(g.answer[m])]++;
+    if (ans.f) {
+      fwrite(g.answer, 1, g.len, ans.f);
+      putc('\n', ans.f);
+    }
+    if (progress && !(i & 1023) && bs_now_ms() - shown > 250) {
+      shown = bs_now_ms();
+      fprintf(stderr, "\rbislide gen: %ld of %ld boards", i, count);
+    }
+  }
+  if (progress) fputc('\r', stderr);
+  for (int d = 0; d < 4; d++)
+    if (total[d] > LIMIT_MAX) {
+      fprintf(stderr, "bislide gen: the %c limit would be %llu, over the %llu a set may declare; "
+              "use a smaller --count or --depth\n", bs_dir_chars[d], (unsigned long long)total[d],
+              LIMIT_MAX);
+      goto done;
+    }
+  if (ferror(boards) || fflush(boards)) {
+    fprintf(stderr, "bislide gen: temporary file: write error\n");
+    goto done;
+  }
+  if (bs_outfile_open(&set, out, "gen")) goto done;
+  fprintf(set.f, "%llu %llu %llu %llu\n%ld\n", (unsigned long long)total[0],
+          (unsigned long long)total[1], (unsigned long long)total[2], (unsigned long long)total[3],
+          count);
+  if (copy(boards, set.f)) {
+    fprintf(stderr, "bislide gen: temporary file: read error\n");
+    goto done;
+  }
+  if (bs_outfile_commit(&set, "gen") || (ans.f && bs_outfile_commit(&ans, "gen"))) goto done;
+  fprintf(stderr,
+          "bislide gen: %ld board%s %dx%d, %d wall%s, seed %llu%s: limits L %llu R %llu U %llu "
+          "D %llu\n",
+          count, count == 1 ? "" : "s", spec.w, spec.h, spec.walls, spec.walls == 1 ? "" : "s",
+          (unsigned long long)seed, spec.depth >= 0 ? ", random walks" : ", uniform",
+          (unsigned long long)total[0], (unsigned long long)total[1], (unsigned long long)total[2],
+          (unsigned long long)total[3]);
+  rc = BS_EXIT_OK;
+done:
+  bs_outfile_abort(&set);
+  bs_outfile_abort(&ans);
+  if (boards) fclose(boards);
+  bs_gen_free(&g);
+  return rc;
+}

@@ -1,0 +1,99 @@
+/* bs_heur: distance tables around the walls, and full scores. */
+#include "bs_heur.h"
+
+#include <string.h>
+
+static void bfs_from(bs_heur *H, const bs_geom *g, int src) {
+  uint8_t *d = H->dist[src];
+  int queue[BS_MAX_CELLS], head = 0, tail = 0;
+  memset(d, BS_FAR, sizeof H->dist[src]);
+  d[src] = 0;
+  queue[tail++] = src;
+  while (head < tail) {
+    int p = queue[head++];
+    for (int k = 0; k < 4; k++) {
+      int q = g->nb[p][k];
+      if (q >= 0 && d[q] == BS_FAR) {
+        d[q] = (uint8_t)(d[p] + 1);
+        queue[tail++] = q;
+      }
+    }
+  }
+}
+
+static int absdiff(int a, int b) { return a > b ? a - b : b - a; }
+
+int bs_heur_peel_k = 0;
+uint32_t bs_noise_amp, bs_noise_seed;
+void bs_heur_init(bs_heur *H, const bs_board *start, int use_lc) {
+  bs_geom g;
+  bs_geom_init(&g, start);
+  memset(H, 0, sizeof *H);
+  H->w = start->w;
+  H->h = start->h;
+  H->n = start->n;
+  H->use_lc = use_lc;
+  for (int p = 0; p < start->n; p++) {
+    if (start->wall >> p & 1)
+      memset(H->dist[p], BS_FAR, sizeof H->dist[p]);
+    else
+      bfs_from(H, &g, p);
+  }
+  for (int s = 0; s < 2; s++) {
+    int fb = s == 0 ? start->n - 1 : start->blank, maxd = 1;
+    for (int p = 0; p < start->n; p++)
+      if (H->dist[fb][p] != BS_FAR && H->dist[fb][p] > maxd) maxd = H->dist[fb][p];
+    for (int v = 1; v <= start->n; v++) {
+      int t = -1; /* v's target cell on side s */
+      if (v < start->n && !(start->wall >> (v - 1) & 1)) {
+        if (s == 0)
+          t = v - 1;
+        else
+          for (int p = 0; p < start->n; p++)
+            if (start->cell[p] == v) t = p;
+      }
+      if (t < 0) continue; /* a wall, or no such tile: scores 0 */
+      H->key[s][v] = (uint8_t)(t % H->w | (t / H->w) << 4);
+      for (int p = 0; p < start->n; p++) {
+        int wgt = 1 + H->dist[fb][t] * bs_heur_peel_k / maxd;
+        H->to[s][v][p] = (uint16_t)(H->dist[p][t] == BS_FAR ? 0 : H->dist[p][t] * wgt);
+        int row = p / H->w == t / H->w && H->dist[p][t] == absdiff(p % H->w, t % H->w);
+        int col = p % H->w == t % H->w && H->dist[p][t] == absdiff(p / H->w, t / H->w);
+        H->lc[s][v][p] = (uint8_t)(row | col << 1);
+      }
+    }
+  }
+}
+
+void bs_heur_only(bs_heur *H, uint64_t tiles) {
+  for (int v = 1; v <= H->n; v++)
+    if (!(tiles >> v & 1)) {
+      memset(H->to[0][v], 0, sizeof H->to[0][v]);
+      memset(H->lc[0][v], 0, sizeof H->lc[0][v]);
+    }
+}
+
+int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
+  int score = 0;
+  for (int p = 0; p < b->n; p++)
+    if (b->cell[p] && !(b->wall >> p & 1)) score += H->to[s][b->cell[p]][p];
+  if (!H->use_lc) return score;
+  uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
+  for (int y = 0; y < b->h; y++) {
+    int n = 0;
+    for (int x = 0; x < b->w; x++) {
+      int c = y * b->w + x;
+      if (b->cell[c]) v[n] = b->cell[c], cell[n++] = (uint8_t)c;
+    }
+    score += bs_heur_line(H, s, v, cell, n, 1);
+  }
+  for (int x = 0; x < b->w; x++) {
+    int n = 0;
+    for (int y = 0; y < b->h; y++) {
+      int c = y * b->w + x;
+      if (b->cell[c]) v[n] = b->cell[c], cell[n++] = (uint8_t)c;
+    }
+    score += bs_heur_line(H, s, v, cell, n, 2);
+  }
+  return score;
+}

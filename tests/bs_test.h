@@ -1,0 +1,302 @@
+/* bs_test: helpers shared by the Criterion tests.
+ *
+ *   bs_temp_*   write test input to a mkstemp file, read a file back
+ *   bs_run      run the real binary ($BISLIDE, set by `make test`) with
+ *               arguments and stdin, capturing stdout, stderr and the exit code
+ *   bs_bfs_*    a plain breadth-first search over every arrangement of a small
+ *               board (n <= 9 cells), independent of src/: its own moves and
+ *               its own state numbering (the permutation rank)
+ *
+ * Boards use the encoding of bs_board.h: cell value 0 is the blank, k is the
+ * tile whose goal cell is k-1, and a wall at cell i holds i+1. */
+#ifndef BS_TEST_H
+#define BS_TEST_H
+
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bs_board.h"
+
+/* ---- temp files ---------------------------------------------------- */
+
+/* Writes len bytes to a new temp file; returns its path (free with
+ * bs_temp_drop). */
+static inline char *bs_temp_write(const void *data, size_t len) {
+  const char *dir = getenv("TMPDIR");
+  char *path = malloc(4096);
+  cr_assert_not_null(path);
+  snprintf(path, 4096, "%s/bs_test_XXXXXX", dir && *dir ? dir : "/tmp");
+  int fd = mkstemp(path);
+  cr_assert_geq(fd, 0, "mkstemp %s: %s", path, strerror(errno));
+  const char *p = data;
+  while (len) {
+    ssize_t k = write(fd, p, len);
+    cr_assert_gt(k, 0, "write %s: %s", path, strerror(errno));
+    p += k;
+    len -= (size_t)k;
+  }
+  close(fd);
+  return path;
+}
+
+static inline char *bs_temp_text(const char *s) { return bs_temp_write(s, strlen(s)); }
+
+static inline void bs_temp_drop(char *path) {
+  unlink(path);
+  free(path);
+}
+
+/* Reads a whole file, NUL-terminated; *len gets its size if len != NULL. */
+static inline char *bs_slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f, "open %s: %s", path, strerror(errno));
+  size_t cap = 4096, n = 0, k;
+  char *buf = malloc(cap + 1);
+  cr_assert_not_null(buf);
+  while ((k = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += k;
+    if (n == cap) {
+      buf = realloc(buf, (cap *= 2) + 1);
+      cr_assert_not_null(buf);
+    }
+  }
+  fclose(f);
+  buf[n] = 0;
+  if (len) *len = n;
+  return buf;
+}
+
+/* Lines in s: the number of '\n', plus one for a final unterminated line. */
+static inline int bs_count_lines(const char *s) {
+  int n = 0;
+  size_t len = strlen(s);
+  for (size_t i = 0; i < len; i++) n += s[i] == '\n';
+  return n + (len && s[len - 1] != '\n');
+}
+
+/* ---- running the binary -------------------------------------------- */
+
+typedef struct bs_proc {
+  int code; /* exit status; -1 if killed by a signal */
+  char *out, *err;
+  size_t outlen, errlen;
+} bs_proc;
+
+/* Runs $BISLIDE with the NULL-terminated arguments after in; in (may be
+ * NULL: /dev/null) is its stdin. Output goes through temp files so that
+ * no pipe can fill and block either side. */
+static inline void bs_run(bs_proc *p, const char *in, ...) {
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin, "BISLIDE is not set: run the tests with `make test`");
+  cr_assert_eq(access(bin, X_OK), 0, "BISLIDE=%s: %s", bin, strerror(errno));
+  const char *argv[64];
+  int argc = 0;
+  argv[argc++] = bin;
+  va_list ap;
+  va_start(ap, in);
+  const char *a;
+  while ((a = va_arg(ap, const char *)) != NULL) {
+    cr_assert_lt(argc, 63);
+    argv[argc++] = a;
+  }
+  va_end(ap);
+  argv[argc] = NULL;
+  char *inpath = in ? bs_temp_text(in) : NULL;
+  char *outpath = bs_temp_text(""), *errpath = bs_temp_text("");
+  fflush(NULL);
+  pid_t pid = fork();
+  cr_assert_geq(pid, 0, "fork: %s", strerror(errno));
+  if (pid == 0) {
+    int i = open(inpath ? inpath : "/dev/null", O_RDONLY);
+    int o = open(outpath, O_WRONLY | O_TRUNC), e = open(errpath, O_WRONLY | O_TRUNC);
+    if (i < 0 || o < 0 || e < 0 || dup2(i, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(127);
+    execv(bin, (char *const *)argv);
+    _exit(127);
+  }
+  int st;
+  while (waitpid(pid, &st, 0) < 0) cr_assert_eq(errno, EINTR, "waitpid: %s", strerror(errno));
+  p->code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  p->out = bs_slurp(outpath, &p->outlen);
+  p->err = bs_slurp(errpath, &p->errlen);
+  if (inpath) bs_temp_drop(inpath);
+  bs_temp_drop(outpath);
+  bs_temp_drop(errpath);
+}
+
+static inline void bs_proc_free(bs_proc *p) {
+  free(p->out);
+  free(p->err);
+}
+
+/* ---- boards -------------------------------------------------------- */
+
+/* A board from its cell values (encoding above); walls are the cells i
+ * holding i+1 whose bit is set in wall. */
+static inline bs_board bs_test_board(int w, int h, uint64_t wall, const uint8_t *cell) {
+  bs_board b;
+  memset(&b, 0, sizeof b);
+  b.w = w;
+  b.h = h;
+  b.n = w * h;
+  b.wall = wall;
+  for (int p = 0; p < b.n; p++) {
+    b.cell[p] = cell[p];
+    if (!cell[p]) b.blank = p;
+  }
+  return b;
+}
+
+/* ---- plain BFS over small boards ----------------------------------- */
+
+static inline uint32_t bs_factorial(int n) {
+  uint32_t f = 1;
+  for (int i = 2; i <= n; i++) f *= (uint32_t)i;
+  return f;
+}
+
+/* Lehmer rank of a permutation of 0..n-1, 0 <= rank < n!. */
+static inline uint32_t bs_perm_rank(const uint8_t *v, int n) {
+  uint32_t r = 0;
+  for (int i = 0; i < n; i++) {
+    int smaller = 0;
+    for (int j = i + 1; j < n; j++) smaller += v[j] < v[i];
+    r = r * (uint32_t)(n - i) + (uint32_t)smaller;
+  }
+  return r;
+}
+
+static inline void bs_perm_unrank(uint32_t r, int n, uint8_t *v) {
+  int digit[BS_MAX_CELLS], used[BS_MAX_CELLS] = {0};
+  for (int i = n - 1; i >= 0; i--) {
+    digit[i] = (int)(r % (uint32_t)(n - i));
+    r /= (uint32_t)(n - i);
+  }
+  for (int i = 0; i < n; i++) {
+    int k = digit[i], x = 0; /* the k-th value not used yet */
+    for (;; x++) {
+      if (used[x]) continue;
+      if (!k--) break;
+    }
+    v[i] = (uint8_t)x;
+    used[x] = 1;
+  }
+}
+
+/* Distances to the goal of every arrangement of a w x h board (n <= 9)
+ * with the given walls: dist[rank] = moves, -1 if the goal is unreachable.
+ * Ranks whose walls are out of place stay -1. */
+typedef struct bs_bfs {
+  int w, h, n;
+  uint64_t wall;
+  uint32_t nstates; /* n! */
+  int8_t *dist;
+  uint32_t reached;   /* states at a finite distance */
+  int depth;          /* the largest distance */
+} bs_bfs;
+
+static inline void bs_bfs_run(bs_bfs *t, int w, int h, uint64_t wall) {
+  int n = w * h;
+  cr_assert_leq(n, 9, "plain BFS is for boards of at most 9 cells");
+  t->w = w;
+  t->h = h;
+  t->n = n;
+  t->wall = wall;
+  t->nstates = bs_factorial(n);
+  t->dist = malloc(t->nstates);
+  uint32_t *queue = malloc(t->nstates * sizeof *queue);
+  cr_assert(t->dist && queue);
+  memset(t->dist, -1, t->nstates);
+  uint8_t v[BS_MAX_CELLS];
+  for (int i = 0; i < n - 1; i++) v[i] = (uint8_t)(i + 1);
+  v[n - 1] = 0;
+  uint32_t head = 0, tail = 0;
+  queue[tail++] = bs_perm_rank(v, n);
+  t->dist[queue[0]] = 0;
+  t->depth = 0;
+  while (head < tail) {
+    uint32_t r = queue[head++];
+    bs_perm_unrank(r, n, v);
+    int b = 0;
+    while (v[b]) b++;
+    int x = b % w, y = b / w;
+    int to[4] = {x > 0 ? b - 1 : -1, x < w - 1 ? b + 1 : -1, y > 0 ? b - w : -1,
+                 y < h - 1 ? b + w : -1};
+    for (int k = 0; k < 4; k++) {
+      int q = to[k];
+      if (q < 0 || (wall >> q & 1)) continue;
+      v[b] = v[q];
+      v[q] = 0;
+      uint32_t s = bs_perm_rank(v, n);
+      if (t->dist[s] < 0) {
+        t->dist[s] = (int8_t)(t->dist[r] + 1);
+        if (t->dist[s] > t->depth) t->depth = t->dist[s];
+        queue[tail++] = s;
+      }
+      v[q] = v[b];
+      v[b] = 0;
+    }
+  }
+  t->reached = tail;
+  free(queue);
+}
+
+/* Whether the arrangement v keeps every wall in its place (wall cell i
+ * holds i+1). */
+static inline int bs_bfs_valid(const bs_bfs *t, const uint8_t *v) {
+  for (int i = 0; i < t->n; i++)
+    if ((t->wall >> i & 1) && v[i] != i + 1) return 0;
+  return 1;
+}
+
+static inline void bs_bfs_free(bs_bfs *t) {
+  free(t->dist);
+  t->dist = NULL;
+}
+
+/* ---- a seeded PRNG (splitmix64), so runs repeat --------------------- */
+
+static inline uint64_t bs_rand(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static inline int bs_rand_below(uint64_t *s, int n) { return (int)(bs_rand(s) % (uint64_t)n); }
+
+/* A uniformly random permutation of 0..n-1 (Fisher-Yates). */
+static inline void bs_rand_perm(uint64_t *s, uint8_t *v, int n) {
+  for (int i = 0; i < n; i++) v[i] = (uint8_t)i;
+  for (int i = n - 1; i > 0; i--) {
+    int j = bs_rand_below(s, i + 1);
+    uint8_t t = v[i];
+    v[i] = v[j];
+    v[j] = t;
+  }
+}
+
+/* A random valid w x h board with up to maxwalls walls (never the last
+ * cell), its tiles and blank shuffled over the open cells. */
+static inline bs_board bs_rand_board(uint64_t *s, int w, int h, int maxwalls) {
+  int n = w * h, m = 0;
+  uint64_t wall = 0;
+  int walls = maxwalls ? bs_rand_below(s, maxwalls + 1) : 0;
+  for (int k = 0; k < walls; k++) wall |= 1ull << bs_rand_below(s, n - 1);
+  uint8_t vals[BS_MAX_CELLS], order[BS_MAX_CELLS], cell[BS_MAX_CELLS];
+  vals[m++] = 0;
+  for (int p = 0; p < n - 1; p++)
+    if (!(wall >> p & 1)) vals[m++] = (uint8_t)(p + 1);
+  bs_rand_perm(s, order, m);
+  for (int p = 0, k = 0; p < n; p++) cell[p] = (wall >> p & 1) ? (uint8_t)(p + 1) : vals[order[k++]];
+  return bs_test_board(w, h, wall, cell);
+}
+
+#endif

@@ -1,0 +1,597 @@
+/* bislide batch, run as the real binary: answers, determinism, nothing lost
+ * on SIGKILL or SIGINT, torn journal lines, write errors, bad lines, the
+ * memory cap, move limits and shards.
+ *
+ * The sets are random walks from the goal made here, so every puzzle is
+ * solvable; the exact mode under a small --mem gives some puzzles up on the
+ * cap, which makes a run both quick and long enough to interrupt. */
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "bs_test.h"
+
+/* ---- sets ------------------------------------------------------------ */
+
+/* A w x h board reached by a random walk of depth moves from its goal that
+ * never undoes its last move; walls (never the last cell) stay put. */
+static bs_board walk_board(uint64_t *s, int w, int h, int walls, int depth) {
+  uint8_t cell[BS_MAX_CELLS];
+  int n = w * h;
+  if (n < 4 || n > BS_MAX_CELLS) abort();
+  uint64_t wall = 0;
+  for (int k = 0; k < walls; k++) wall |= 1ull << bs_rand_below(s, n - 1);
+  for (int p = 0; p < n; p++) cell[p] = (uint8_t)(p + 1);
+  cell[n - 1] = 0;
+  bs_board b = bs_test_board(w, h, wall, cell);
+  int last = -1;
+  for (int k = 0, tries = 0; k < depth && tries < 50 * depth; tries++) {
+    int d = bs_rand_below(s, 4);
+    if (last >= 0 && d == (last ^ 1)) continue;
+    if (bs_move(&b, d)) {
+      last = d;
+      k++;
+    }
+  }
+  return b;
+}
+
+/* count boards: sizes cycle through 3x3, 4x3, 3x4, 4x4, one in three with
+ * a wall or two; header is put first when not NULL. */
+static char *make_set(uint64_t seed, int count, int depth, const char *header) {
+  static const int sizes[4][2] = {{3, 3}, {4, 3}, {3, 4}, {4, 4}};
+  size_t cap = (size_t)count * 64 + 256, len = 0;
+  char *text = malloc(cap);
+  cr_assert_not_null(text);
+  if (header) len += (size_t)sprintf(text, "%s\n", header);
+  for (int i = 0; i < count; i++) {
+    const int *wh = sizes[i % 4];
+    bs_board b = walk_board(&seed, wh[0], wh[1], i % 3 == 0 ? 1 + i % 2 : 0, depth);
+    char t[BS_BOARD_TEXT];
+    bs_board_format(&b, t);
+    len += (size_t)sprintf(text + len, "%s\n", t);
+  }
+  return text;
+}
+
+/* The medium set that the interrupt tests stop partway: 4x4 walks deep
+ * enough that about half of them fill a 16M cap; a second or so in all. */
+static char *medium_set(void) {
+  uint64_t seed = 99;
+  size_t len = 0;
+  char *text = malloc(90 * 48);
+  cr_assert_not_null(text);
+  for (int i = 0; i < 90; i++) {
+    bs_board b = walk_board(&seed, 4, 4, 0, 36);
+    char t[BS_BOARD_TEXT];
+    bs_board_format(&b, t);
+    len += (size_t)sprintf(text + len, "%s\n", t);
+  }
+  return text;
+}
+
+#define MEDIUM_OPTS "--mode", "exact", "--mem", "16M", "--jobs", "1"
+
+static char *out_path(const char *set, const char *suffix) {
+  char *p = malloc(strlen(set) + strlen(suffix) + 1);
+  cr_assert_not_null(p);
+  sprintf(p, "%s%s", set, suffix);
+  return p;
+}
+
+static char *journal_of(const char *out) { return out_path(out, ".journal"); }
+
+static int exists(const char *path) {
+  struct stat st;
+  return !stat(path, &st);
+}
+
+static int journal_lines(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  int n = 0, c;
+  while ((c = getc(f)) != EOF) n += c == '\n';
+  fclose(f);
+  return n;
+}
+
+/* ---- a batch run we can interrupt -------------------------------------- */
+
+static pid_t spawn(const char *const *argv, const char *errpath) {
+  fflush(NULL);
+  pid_t pid = fork();
+  cr_assert_geq(pid, 0);
+  if (pid == 0) {
+    int i = open("/dev/null", O_RDONLY), e = open(errpath, O_WRONLY | O_TRUNC | O_CREAT, 0644);
+    if (i < 0 || e < 0 || dup2(i, 0) < 0 || dup2(i, 1) < 0 || dup2(e, 2) < 0) _exit(127);
+    execv(argv[0], (char *const *)argv);
+    _exit(127);
+  }
+  return pid;
+}
+
+static int reap(pid_t pid, int *sig, struct rusage *ru) {
+  int st;
+  struct rusage dummy;
+  while (wait4(pid, &st, 0, ru ? ru : &dummy) < 0) cr_assert_eq(errno, EINTR);
+  *sig = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* Starts `batch set -o out MEDIUM_OPTS`, waits until the journal holds at
+ * least want lines (the header and want-1 puzzles), then sends sig.
+ * Returns the exit code (-1 if killed), the signal in *died. */
+static int interrupted_run(const char *set, const char *out, int want, int sig, int *died) {
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin);
+  const char *argv[] = {bin, "batch", set, "-o", out, MEDIUM_OPTS, NULL};
+  char *errpath = out_path(out, ".stderr");
+  char *jpath = journal_of(out);
+  pid_t pid = spawn(argv, errpath);
+  struct timespec nap = {0, 2000000};
+  for (int k = 0; k < 15000 && journal_lines(jpath) < want; k++) nanosleep(&nap, NULL);
+  int got = journal_lines(jpath);
+  kill(pid, sig);
+  int code = reap(pid, died, NULL);
+  cr_assert_geq(got, want, "the journal never reached %d lines", want);
+  unlink(errpath);
+  free(errpath);
+  free(jpath);
+  return code;
+}
+
+static void drop(char *path) {
+  char *j = journal_of(path);
+  unlink(j);
+  free(j);
+  bs_temp_drop(path);
+}
+
+/* ---- answers ----------------------------------------------------------- */
+
+Test(batch, answers_equal_solve_in_order) {
+  char *text = make_set(7, 24, 18, "24");
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  bs_proc b, s, v;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "2", "--mem", "32M", NULL);
+  cr_assert_eq(b.code, 0, "batch: %s", b.err);
+  bs_run(&s, NULL, "solve", "--mem", "16M", set, NULL);
+  cr_assert_eq(s.code, 0, "solve: %s", s.err);
+  char *ans = bs_slurp(out, NULL);
+  cr_assert_str_eq(ans, s.out, "batch and solve disagree");
+  cr_assert_eq(bs_count_lines(ans), 24);
+  bs_run(&v, NULL, "verify", set, out, NULL);
+  cr_assert_eq(v.code, 0, "verify: %s%s", v.out, v.err);
+  cr_assert(strstr(v.out, "solved 24"), "%s", v.out);
+  cr_assert(strstr(b.err, "solved"), "no summary: %s", b.err);
+  char *j = journal_of(out);
+  cr_assert_not(exists(j), "the journal outlives a finished run");
+  free(j);
+  free(ans);
+  free(text);
+  bs_proc_free(&b);
+  bs_proc_free(&s);
+  bs_proc_free(&v);
+  drop(set);
+  drop(out);
+}
+
+Test(batch, jobs_1_and_2_give_the_same_bytes) {
+  char *text = make_set(11, 40, 30, NULL);
+  char *set = bs_temp_text(text), *o1 = bs_temp_text(""), *o2 = bs_temp_text("");
+  bs_proc a, b;
+  /* The same memory per worker: answers depend on it, not on the jobs. */
+  bs_run(&a, NULL, "batch", set, "-o", o1, "--jobs", "1", "--mem", "8M", "--mode", "exact", NULL);
+  bs_run(&b, NULL, "batch", set, "-o", o2, "--jobs", "2", "--mem", "16M", "--mode", "exact", NULL);
+  cr_assert_eq(a.code, 0, "%s", a.err);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  size_t l1, l2;
+  char *x = bs_slurp(o1, &l1), *y = bs_slurp(o2, &l2);
+  cr_assert_eq(l1, l2);
+  cr_assert(!memcmp(x, y, l1), "--jobs 1 and --jobs 2 differ");
+  cr_assert_eq(bs_count_lines(x), 40);
+  free(x);
+  free(y);
+  free(text);
+  bs_proc_free(&a);
+  bs_proc_free(&b);
+  drop(set);
+  drop(o1);
+  drop(o2);
+}
+
+Test(batch, json_has_one_object_per_puzzle_and_a_summary) {
+  char *text = make_set(5, 10, 12, NULL);
+  char *set = bs_temp_text(text), *out = bs_temp_text(""), *js = bs_temp_text("");
+  bs_proc b;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--json", js, "--jobs", "1", "--mem", "8M", NULL);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  char *j = bs_slurp(js, NULL);
+  cr_assert_eq(bs_count_lines(j), 11);
+  cr_assert(strstr(j, "{\"index\":10,"), "%s", j);
+  cr_assert(strstr(j, "{\"summary\":{\"puzzles\":10,\"solved\":10,"), "%s", j);
+  free(j);
+  free(text);
+  bs_proc_free(&b);
+  drop(set);
+  drop(out);
+  bs_temp_drop(js);
+}
+
+/* ---- nothing lost ------------------------------------------------------- */
+
+Test(batch, sigkill_then_resume_is_byte_identical) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
+  unlink(out);
+  bs_proc r;
+  bs_run(&r, NULL, "batch", set, "-o", ref, MEDIUM_OPTS, NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
+
+  int sig;
+  interrupted_run(set, out, 21, SIGKILL, &sig);
+  cr_assert_eq(sig, SIGKILL);
+  char *j = journal_of(out);
+  int kept = journal_lines(j) - 1;
+  cr_assert(kept >= 20 && kept < 90, "%d puzzles in the journal: not partway", kept);
+  cr_assert_not(exists(out), "a killed run left an answer file");
+
+  bs_proc again, res;
+  bs_run(&again, NULL, "batch", set, "-o", out, MEDIUM_OPTS, NULL);
+  cr_assert_eq(again.code, 1, "a journal was overwritten without --resume");
+  cr_assert(strstr(again.err, "--resume"), "%s", again.err);
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);
+  cr_assert_eq(res.code, 0, "%s", res.err);
+  char want[64];
+  snprintf(want, sizeof want, "%d from the journal", kept);
+  cr_assert(strstr(res.err, want), "resume did not reuse the journal (%s): %s", want, res.err);
+  size_t l1, l2;
+  char *a = bs_slurp(ref, &l1), *b = bs_slurp(out, &l2);
+  cr_assert(l1 == l2 && !memcmp(a, b, l1), "resumed answers differ from an uninterrupted run");
+  cr_assert_not(exists(j));
+  free(a);
+  free(b);
+  free(j);
+  free(text);
+  bs_proc_free(&r);
+  bs_proc_free(&again);
+  bs_proc_free(&res);
+  drop(set);
+  drop(ref);
+  drop(out);
+}
+
+Test(batch, torn_and_garbled_journal_lines_are_redone) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
+  unlink(out);
+  bs_proc r;
+  bs_run(&r, NULL, "batch", set, "-o", ref, MEDIUM_OPTS, NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
+  int sig;
+  interrupted_run(set, out, 11, SIGKILL, &sig);
+
+  /* Cut the last line in half, as a crash mid-write would, and change one
+   * move letter of the second line, as a bad sector would. */
+  char *j = journal_of(out);
+  size_t len;
+  char *jt = bs_slurp(j, &len);
+  char *l2 = strchr(strchr(jt, '\n') + 1, '\n') + 1; /* the 2nd puzzle's line */
+  char *moves_end = strchr(l2, '\n') - 9;            /* before "\tCHECKSUM" */
+  cr_assert_eq(*moves_end, '\t');
+  moves_end[-1] = moves_end[-1] == 'L' ? 'R' : 'L'; /* a move, or the tab of no moves */
+  size_t cut = len - 1;
+  while (cut > 0 && jt[cut - 1] != '\n') cut--;
+  cut += (len - cut) / 2;
+  FILE *f = fopen(j, "wb");
+  cr_assert_not_null(f);
+  fwrite(jt, 1, cut, f);
+  fclose(f);
+
+  bs_proc res;
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);
+  cr_assert_eq(res.code, 0, "%s", res.err);
+  cr_assert(strstr(res.err, "cut off"), "the torn line went unnoticed: %s", res.err);
+  cr_assert(strstr(res.err, "checksum"), "the garbled line went unnoticed: %s", res.err);
+  size_t l1, l3;
+  char *a = bs_slurp(ref, &l1), *b = bs_slurp(out, &l3);
+  cr_assert(l1 == l3 && !memcmp(a, b, l1), "answers after a torn journal differ");
+  free(a);
+  free(b);
+  free(jt);
+  free(j);
+  free(text);
+  bs_proc_free(&r);
+  bs_proc_free(&res);
+  drop(set);
+  drop(ref);
+  drop(out);
+}
+
+Test(batch, sigint_exits_130_and_leaves_a_resumable_journal) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
+  unlink(out);
+  bs_proc r;
+  bs_run(&r, NULL, "batch", set, "-o", ref, MEDIUM_OPTS, NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
+  int sig;
+  int code = interrupted_run(set, out, 6, SIGINT, &sig);
+  cr_assert_eq(sig, 0, "died of signal %d instead of finishing cleanly", sig);
+  cr_assert_eq(code, 130);
+  char *j = journal_of(out);
+  int kept = journal_lines(j) - 1;
+  cr_assert(kept >= 5 && kept < 90, "%d puzzles in the journal", kept);
+  cr_assert_not(exists(out));
+  bs_proc res;
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);
+  cr_assert_eq(res.code, 0, "%s", res.err);
+  size_t l1, l2;
+  char *a = bs_slurp(ref, &l1), *b = bs_slurp(out, &l2);
+  cr_assert(l1 == l2 && !memcmp(a, b, l1), "answers after SIGINT and --resume differ");
+  free(a);
+  free(b);
+  free(j);
+  free(text);
+  bs_proc_free(&r);
+  bs_proc_free(&res);
+  drop(set);
+  drop(ref);
+  drop(out);
+}
+
+Test(batch, resume_refuses_other_options) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  unlink(out);
+  int sig;
+  interrupted_run(set, out, 3, SIGKILL, &sig);
+  bs_proc res;
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", "--mode", "exact", "--mem", "32M",
+         "--jobs", "1", NULL);
+  cr_assert_eq(res.code, 1);
+  cr_assert(strstr(res.err, "other options"), "%s", res.err);
+  cr_assert_not(exists(out));
+  free(text);
+  bs_proc_free(&res);
+  drop(set);
+  drop(out);
+}
+
+/* ---- faults and bad input ------------------------------------------------ */
+
+Test(batch, full_disk_and_unwritable_path_exit_1_with_the_path) {
+  char *text = make_set(3, 6, 10, NULL);
+  char *set = bs_temp_text(text);
+  bs_proc a, b;
+  bs_run(&a, NULL, "batch", set, "-o", "/dev/full", "--jobs", "1", "--mem", "4M", NULL);
+  cr_assert_eq(a.code, 1, "%s", a.err);
+  char want[128];
+  snprintf(want, sizeof want, "/dev/full: %s", strerror(ENOSPC));
+  cr_assert(strstr(a.err, want), "no '%s' in: %s", want, a.err);
+  bs_run(&b, NULL, "batch", set, "-o", "/nonexistent-bislide-dir/answers.txt", "--jobs", "1", NULL);
+  cr_assert_eq(b.code, 1, "%s", b.err);
+  cr_assert(strstr(b.err, "/nonexistent-bislide-dir/answers.txt"), "%s", b.err);
+  cr_assert(strstr(b.err, strerror(ENOENT)), "%s", b.err);
+  free(text);
+  bs_proc_free(&a);
+  bs_proc_free(&b);
+  bs_temp_drop(set);
+}
+
+/* A journal write that fails midway, as on a full disk: a file size limit
+ * makes write(2) fail with EFBIG (SIGXFSZ ignored, as a full disk sends
+ * none). The run stops with the journal's path, writes no answer file, and
+ * --resume later finishes it. */
+Test(batch, a_failed_journal_write_stops_with_the_path) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
+  unlink(out);
+  bs_proc r;
+  bs_run(&r, NULL, "batch", set, "-o", ref, MEDIUM_OPTS, NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
+  const char *bin = getenv("BISLIDE");
+  const char *argv[] = {bin, "batch", set, "-o", out, MEDIUM_OPTS, NULL};
+  char *errpath = out_path(out, ".stderr");
+  fflush(NULL);
+  pid_t pid = fork();
+  cr_assert_geq(pid, 0);
+  if (pid == 0) {
+    struct rlimit lim = {1500, 1500};
+    signal(SIGXFSZ, SIG_IGN);
+    int e = open(errpath, O_WRONLY | O_TRUNC | O_CREAT, 0644);
+    if (e < 0 || dup2(e, 2) < 0 || setrlimit(RLIMIT_FSIZE, &lim)) _exit(127);
+    execv(bin, (char *const *)argv);
+    _exit(127);
+  }
+  int sig, code = reap(pid, &sig, NULL);
+  char *err = bs_slurp(errpath, NULL);
+  char *j = journal_of(out), want[4300];
+  snprintf(want, sizeof want, "%s: %s", j, strerror(EFBIG));
+  cr_assert_eq(code, 1, "exit %d, signal %d: %s", code, sig, err);
+  cr_assert(strstr(err, want), "no '%s' in: %s", want, err);
+  cr_assert_not(exists(out), "an answer file after a failed journal");
+  bs_proc res;
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);
+  cr_assert_eq(res.code, 0, "%s", res.err);
+  size_t l1, l2;
+  char *a = bs_slurp(ref, &l1), *b = bs_slurp(out, &l2);
+  cr_assert(l1 == l2 && !memcmp(a, b, l1), "answers after a failed journal and --resume differ");
+  free(a);
+  free(b);
+  free(err);
+  free(j);
+  unlink(errpath);
+  free(errpath);
+  free(text);
+  bs_proc_free(&r);
+  bs_proc_free(&res);
+  drop(set);
+  drop(ref);
+  drop(out);
+}
+
+Test(batch, a_bad_line_is_reported_and_left_unsolved) {
+  char *text = make_set(21, 8, 14, NULL);
+  /* Line 4 becomes a board with a symbol outside the alphabet. */
+  char *l4 = text;
+  for (int k = 0; k < 3; k++) l4 = strchr(l4, '\n') + 1;
+  char *comma = strchr(strchr(l4, ',') + 1, ',');
+  comma[1] = '!';
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  bs_proc b;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "2", "--mem", "16M", NULL);
+  cr_assert_eq(b.code, 1, "%s", b.err);
+  char want[4200];
+  snprintf(want, sizeof want, "%s:4: ", set);
+  cr_assert(strstr(b.err, want), "no '%s' in: %s", want, b.err);
+  char *ans = bs_slurp(out, NULL);
+  cr_assert_eq(bs_count_lines(ans), 8, "%s", ans);
+  char *line = ans;
+  for (int k = 0; k < 8; k++) {
+    char *nl = strchr(line, '\n');
+    cr_assert_not_null(nl);
+    if (k == 3)
+      cr_assert_eq(nl, line, "the bad line got an answer");
+    else
+      cr_assert_gt(nl - line, 0, "puzzle %d was not solved", k + 1);
+    line = nl + 1;
+  }
+  free(ans);
+  free(text);
+  bs_proc_free(&b);
+  drop(set);
+  drop(out);
+}
+
+Test(batch, usage_errors) {
+  char *set = bs_temp_text("3,3,123456708\n");
+  bs_proc p;
+  const char *bad[][2] = {{"--jobs", "0"}, {"--jobs", "257"}, {"--mem", "0"}, {"--mem", "12Q"},
+                          {"--shard", "3/3"}, {"--shard", "1"}, {"--mode", "magic"}};
+  for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+    bs_run(&p, NULL, "batch", set, "-o", "/dev/null", bad[k][0], bad[k][1], NULL);
+    cr_assert_eq(p.code, 2, "%s %s: exit %d", bad[k][0], bad[k][1], p.code);
+    bs_proc_free(&p);
+  }
+  bs_run(&p, NULL, "batch", set, NULL);
+  cr_assert_eq(p.code, 2);
+  bs_proc_free(&p);
+  /* A budget below one worker's smallest store is an error, not a crash. */
+  bs_run(&p, NULL, "batch", set, "-o", "/dev/null", "--mem", "300", "--jobs", "2", NULL);
+  cr_assert_eq(p.code, 1);
+  cr_assert(strstr(p.err, "--mem"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "batch", "--help", NULL);
+  cr_assert_eq(p.code, 0);
+  cr_assert(strstr(p.out, "--shard K/N"));
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+}
+
+/* ---- memory, limits, shards ---------------------------------------------- */
+
+static long peak_kb(const char *set, const char *out, const char *mem, const char *jobs) {
+  const char *bin = getenv("BISLIDE");
+  const char *argv[] = {bin, "batch", set, "-o", out, "--mode", "exact", "--mem", mem, "--jobs", jobs, NULL};
+  char *errpath = out_path(out, ".stderr");
+  struct rusage ru;
+  int sig, code = reap(spawn(argv, errpath), &sig, &ru);
+  cr_assert_eq(code, 0);
+  unlink(errpath);
+  free(errpath);
+  return ru.ru_maxrss;
+}
+
+Test(batch, memory_cap_respected) {
+#if defined(__SANITIZE_ADDRESS__)
+  /* Shadow memory and quarantine add about 1/8 of what is touched. */
+  cr_skip_test("RSS bounds measure the plain build, not AddressSanitizer's");
+#endif
+  /* The baseline: the same process and cap on one easy puzzle, which
+   * touches next to nothing of its store. Then deep 4x4 walks that fill
+   * the store. Peak RSS may exceed the baseline by the cap and 1 MiB (the
+   * answers and bookkeeping), no more. */
+  char *easy = bs_temp_text("3,3,123456078\n");
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  long base = peak_kb(easy, out, "24M", "1");
+  long one = peak_kb(set, out, "24M", "1");
+  long two = peak_kb(set, out, "24M", "2");
+  long bound = base + 24 * 1024 + 1024;
+  cr_assert_leq(one, bound, "--jobs 1: peak %ld KB over %ld KB (baseline %ld + 24M + 1M)", one, bound, base);
+  cr_assert_leq(two, bound, "--jobs 2: peak %ld KB over %ld KB (baseline %ld + 24M + 1M)", two, bound, base);
+  /* And the cap was really reached, or the bound proves nothing. */
+  cr_assert_geq(one, base + 20 * 1024, "peak %ld KB: the store never filled", one);
+  free(text);
+  drop(easy);
+  drop(set);
+  drop(out);
+}
+
+Test(batch, move_limits_drop_answers_until_they_fit) {
+  char *text = make_set(17, 20, 14, "20 20 20 20");
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  bs_proc b, v;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "1", "--mem", "8M", NULL);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  cr_assert(strstr(b.err, "dropped"), "%s", b.err);
+  bs_run(&v, NULL, "verify", set, out, NULL);
+  cr_assert_eq(v.code, 0, "the answers break the limits: %s%s", v.out, v.err);
+  cr_assert_not(strstr(v.out, "solved 0\n"), "everything was dropped: %s", v.out);
+  cr_assert_not(strstr(v.out, "solved 20\n"), "nothing was dropped: %s", v.out);
+  free(text);
+  bs_proc_free(&b);
+  bs_proc_free(&v);
+  drop(set);
+  drop(out);
+}
+
+Test(batch, three_shards_cover_every_puzzle_once) {
+  char *text = make_set(31, 25, 16, "25");
+  char *set = bs_temp_text(text), *full = bs_temp_text("");
+  bs_proc f;
+  bs_run(&f, NULL, "batch", set, "-o", full, "--jobs", "1", "--mem", "8M", NULL);
+  cr_assert_eq(f.code, 0, "%s", f.err);
+  char *ref = bs_slurp(full, NULL), *refline[25];
+  char *p = ref;
+  for (int i = 0; i < 25; i++) {
+    refline[i] = p;
+    p = strchr(p, '\n');
+    *p++ = 0;
+  }
+  int seen[25] = {0};
+  for (int k = 0; k < 3; k++) {
+    char spec[8], *out = bs_temp_text("");
+    snprintf(spec, sizeof spec, "%d/3", k);
+    bs_proc s;
+    bs_run(&s, NULL, "batch", set, "-o", out, "--shard", spec, "--jobs", "1", "--mem", "8M", NULL);
+    cr_assert_eq(s.code, 0, "%s", s.err);
+    char *sh = bs_slurp(out, NULL), head[64];
+    snprintf(head, sizeof head, "# bislide shard %d/3 of 25 puzzles\n", k);
+    cr_assert_eq(strncmp(sh, head, strlen(head)), 0, "shard header: %s", sh);
+    int expect = k + 1;
+    for (char *line = sh + strlen(head); *line; expect += 3) {
+      char *nl = strchr(line, '\n');
+      cr_assert_not_null(nl);
+      *nl = 0;
+      int idx;
+      char *tab = strchr(line, '\t');
+      cr_assert(tab && sscanf(line, "%d", &idx) == 1, "bad shard line '%s'", line);
+      cr_assert_eq(idx, expect, "shard %d: index %d, expected %d", k, idx, expect);
+      cr_assert_str_eq(tab + 1, refline[idx - 1], "puzzle %d differs from the full run", idx);
+      seen[idx - 1]++;
+      line = nl + 1;
+    }
+    free(sh);
+    bs_proc_free(&s);
+    drop(out);
+  }
+  for (int i = 0; i < 25; i++) cr_assert_eq(seen[i], 1, "puzzle %d in %d shards", i + 1, seen[i]);
+  free(ref);
+  free(text);
+  bs_proc_free(&f);
+  drop(set);
+  drop(full);
+}

@@ -1,0 +1,94 @@
+/* bislide bench, run as a user would: the table, the signature, --csv,
+ * --json, --store and the range checks. Nothing here is timed: speed is
+ * only measured by the bench itself. */
+#include "bs_test.h"
+
+/* Two 3x3 boards that need a search, the goal itself, and one that parity
+ * rules out. */
+#define SET "3,3,867254301\n3,3,647850321\n3,3,123456780\n3,3,213456780\n"
+
+static char *line_starting(const char *text, const char *prefix) {
+  for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+    if (!strncmp(p, prefix, strlen(prefix))) return (char *)p;
+  return NULL;
+}
+
+Test(bench, table_has_a_row_per_store_and_the_signature) {
+  bs_proc p;
+  bs_run(&p, SET, "bench", "--repeat", "1", "-", NULL);
+  cr_assert_eq(p.code, 0, "stderr: %s", p.err);
+  const char *stores[] = {"arena ", "object ", "pool "};
+  unsigned long long gen[3];
+  for (int i = 0; i < 3; i++) {
+    char *row = line_starting(p.out, stores[i]);
+    cr_assert_not_null(row, "no %s row in:\n%s", stores[i], p.out);
+    char solved[16];
+    cr_assert_eq(sscanf(row + strlen(stores[i]), "%15s %llu", solved, &gen[i]), 2, "%s", row);
+    cr_assert_str_eq(solved, "3/4", "%s", row);
+  }
+  cr_assert_eq(gen[1], gen[0]);
+  cr_assert_eq(gen[2], gen[0]);
+  char *sig = line_starting(p.out, "signature: ");
+  cr_assert_not_null(sig, "%s", p.out);
+  unsigned long long s;
+  cr_assert_eq(sscanf(sig, "signature: %llu", &s), 1);
+  cr_assert_eq(s, gen[0]);
+  cr_assert_gt(s, 0);
+  bs_proc_free(&p);
+}
+
+Test(bench, csv_and_json) {
+  char *set = bs_temp_text(SET), *csv = bs_temp_text("");
+  bs_proc p;
+  bs_run(&p, NULL, "bench", "--repeat", "2", "--store", "pool,arena", "--csv", csv, set, NULL);
+  cr_assert_eq(p.code, 0, "stderr: %s", p.err);
+  char *text = bs_slurp(csv, NULL);
+  cr_assert_eq(bs_count_lines(text), 3, "%s", text);
+  cr_assert(!strncmp(text, "store,solved,puzzles,generated,states_per_s_median,", 51), "%s", text);
+  cr_assert_not_null(line_starting(text, "pool,3,4,"), "%s", text);
+  char *arena = line_starting(text, "arena,3,4,");
+  cr_assert_not_null(arena, "%s", text);
+  cr_assert_not_null(strstr(arena, ",1.000\n"), "arena's ratio to itself: %s", arena);
+  free(text);
+  bs_proc_free(&p);
+
+  bs_run(&p, NULL, "bench", "--repeat", "1", "--json", set, NULL);
+  cr_assert_eq(p.code, 0, "stderr: %s", p.err);
+  cr_assert_eq(bs_count_lines(p.out), 1, "%s", p.out);
+  cr_assert(p.out[0] == '{' && strstr(p.out, "\"signature\":"), "%s", p.out);
+  cr_assert_not_null(strstr(p.out, "\"store\":\"object\""), "%s", p.out);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(csv);
+}
+
+Test(bench, usage_errors_exit_2) {
+  const char *bad[][2] = {{"--repeat", "0"},   {"--repeat", "1001"}, {"--repeat", "x"},
+                          {"--store", "heap"}, {"--store", "arena,arena"}, {"--mem", "lots"}};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    bs_proc p;
+    bs_run(&p, SET, "bench", bad[i][0], bad[i][1], "-", NULL);
+    cr_assert_eq(p.code, 2, "%s %s: exit %d", bad[i][0], bad[i][1], p.code);
+    cr_assert_not_null(strstr(p.err, bad[i][1]), "%s", p.err);
+    cr_assert_eq(p.outlen, 0);
+    bs_proc_free(&p);
+  }
+}
+
+Test(bench, an_invalid_set_runs_nothing) {
+  bs_proc p;
+  bs_run(&p, "3,3,867254301\n3,3,86725430\n", "bench", "-", NULL);
+  cr_assert_eq(p.code, 1);
+  cr_assert_not_null(strstr(p.err, "-:2: "), "%s", p.err);
+  cr_assert_eq(p.outlen, 0);
+  bs_proc_free(&p);
+}
+
+Test(bench, help_goes_to_stdout) {
+  bs_proc p;
+  bs_run(&p, NULL, "bench", "--help", NULL);
+  cr_assert_eq(p.code, 0);
+  cr_assert_not_null(strstr(p.out, "--repeat N"));
+  cr_assert_eq(p.errlen, 0);
+  bs_proc_free(&p);
+}

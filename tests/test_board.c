@@ -1,0 +1,320 @@
+/* Tests of bs_board: packing geometry and round trips for every size,
+ * moves against edges and walls, goals, and the solvability tests against
+ * a plain BFS. */
+#include "bs_test.h"
+
+/* floor(log2(n)) + 1: the number of binary digits of n. */
+static int digits_of(int n) {
+  int b = 0;
+  for (; n; n >>= 1) b++;
+  return b;
+}
+
+Test(board, geometry_known_sizes) {
+  static const struct { int w, h, bits, per_word, nwords; } want[] = {
+      {2, 2, 3, 10, 1}, {3, 3, 4, 8, 2}, {4, 4, 5, 6, 3},
+      {5, 5, 5, 6, 5},  {6, 5, 5, 6, 5}, {6, 6, 6, 5, 8},
+  };
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+    uint8_t cell[BS_MAX_CELLS] = {0};
+    bs_board b = bs_test_board(want[i].w, want[i].h, 0, cell);
+    bs_geom g;
+    bs_geom_init(&g, &b);
+    cr_expect_eq(g.bits, want[i].bits, "%dx%d bits", want[i].w, want[i].h);
+    cr_expect_eq(g.per_word, want[i].per_word, "%dx%d cells a word", want[i].w, want[i].h);
+    cr_expect_eq(g.nwords, want[i].nwords, "%dx%d words", want[i].w, want[i].h);
+  }
+}
+
+Test(board, geometry_every_size) {
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++) {
+      int n = w * h;
+      uint8_t cell[BS_MAX_CELLS] = {0};
+      bs_board b = bs_test_board(w, h, 0, cell);
+      bs_geom g;
+      bs_geom_init(&g, &b);
+      int bits = digits_of(n);
+      cr_assert_eq(g.bits, bits, "%dx%d", w, h);
+      cr_assert_eq(g.per_word, 32 / bits, "%dx%d", w, h);
+      cr_assert_eq(g.nwords, (n + 32 / bits - 1) / (32 / bits), "%dx%d", w, h);
+      cr_assert_leq(g.nwords, BS_MAX_WORDS, "%dx%d", w, h);
+      cr_assert_eq(g.mask, (1u << bits) - 1, "%dx%d", w, h);
+      /* Every cell holds values up to n-1 in its own bits, inside nwords. */
+      for (int p = 0; p < n; p++) {
+        uint32_t words[BS_MAX_WORDS] = {0};
+        bs_put(&g, words, p, g.mask);
+        for (int q = 0; q < n; q++)
+          cr_assert_eq(bs_get(&g, words, q), q == p ? g.mask : 0u, "%dx%d put %d get %d", w, h, p, q);
+        for (int k = g.nwords; k < BS_MAX_WORDS; k++) cr_assert_eq(words[k], 0u, "%dx%d", w, h);
+      }
+    }
+}
+
+Test(board, pack_round_trip_every_size) {
+  uint64_t seed = 1;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 200; rep++) {
+        bs_board b = bs_rand_board(&seed, w, h, rep % 2 ? (w * h) / 4 : 0);
+        bs_geom g;
+        bs_geom_init(&g, &b);
+        uint32_t words[BS_MAX_WORDS];
+        memset(words, 0xff, sizeof words);
+        bs_pack(&g, &b, words);
+        for (int p = 0; p < b.n; p++) cr_assert_eq(bs_get(&g, words, p), b.cell[p], "%dx%d cell %d", w, h, p);
+        /* Bits past the last cell are zero: hashes and compares see whole words. */
+        int used = b.n - (g.nwords - 1) * g.per_word;
+        uint32_t tail = used * g.bits >= 32 ? 0 : words[g.nwords - 1] >> (used * g.bits);
+        cr_assert_eq(tail, 0u, "%dx%d: bits past the last cell", w, h);
+        for (int k = g.nwords; k < BS_MAX_WORDS; k++) cr_assert_eq(words[k], 0u, "%dx%d word %d", w, h, k);
+        bs_board like = b, out;
+        memset(like.cell, 0, sizeof like.cell);
+        bs_unpack(&g, words, b.blank, &like, &out);
+        cr_assert_eq(out.w, w);
+        cr_assert_eq(out.h, h);
+        cr_assert_eq(out.n, w * h);
+        cr_assert_eq(out.wall, b.wall);
+        cr_assert_eq(out.blank, b.blank);
+        cr_assert_arr_eq(out.cell, b.cell, (size_t)b.n, "%dx%d round trip", w, h);
+      }
+}
+
+Test(board, put_changes_one_cell) {
+  uint64_t seed = 2;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++) {
+      bs_board b = bs_rand_board(&seed, w, h, 0);
+      bs_geom g;
+      bs_geom_init(&g, &b);
+      uint32_t words[BS_MAX_WORDS];
+      bs_pack(&g, &b, words);
+      for (int p = 0; p < b.n; p++) {
+        unsigned v = (unsigned)((b.cell[p] + 1) % b.n);
+        bs_put(&g, words, p, v);
+        for (int q = 0; q < b.n; q++)
+          cr_assert_eq(bs_get(&g, words, q), q == p ? v : b.cell[q], "%dx%d put %d", w, h, p);
+        bs_put(&g, words, p, b.cell[p]);
+      }
+    }
+}
+
+/* The cell the blank reaches from p moving d, computed from coordinates. */
+static int target(const bs_board *b, int p, int d) {
+  int x = p % b->w, y = p / b->w;
+  if (d == BS_L) x--;
+  if (d == BS_R) x++;
+  if (d == BS_U) y--;
+  if (d == BS_D) y++;
+  if (x < 0 || x >= b->w || y < 0 || y >= b->h) return -1;
+  int q = y * b->w + x;
+  return b->wall >> q & 1 ? -1 : q;
+}
+
+Test(board, moves_respect_edges_and_walls) {
+  uint64_t seed = 3;
+  int legal = 0, blocked_wall = 0, blocked_edge = 0;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 60; rep++) {
+        bs_board b = bs_rand_board(&seed, w, h, rep % 3 ? w * h / 3 : 0);
+        bs_geom g;
+        bs_geom_init(&g, &b);
+        for (int p = 0; p < b.n; p++)
+          for (int d = 0; d < 4; d++) {
+            int q = target(&b, p, d);
+            cr_assert_eq(g.nb[p][d], q, "%dx%d nb[%d][%c]", w, h, p, bs_dir_chars[d]);
+          }
+        for (int d = 0; d < 4; d++) {
+          int q = target(&b, b.blank, d);
+          bs_board m = b;
+          int ok = bs_move(&m, d);
+          if (q < 0) {
+            cr_assert_eq(ok, 0, "%dx%d blank %d %c should be refused", w, h, b.blank, bs_dir_chars[d]);
+            cr_assert_eq(memcmp(&m, &b, sizeof b), 0, "a refused move changed the board");
+            int x = b.blank % w, y = b.blank / w;
+            int edge = (d == BS_L && x == 0) || (d == BS_R && x == w - 1) || (d == BS_U && y == 0) ||
+                       (d == BS_D && y == h - 1);
+            blocked_edge += edge;
+            blocked_wall += !edge;
+            continue;
+          }
+          legal++;
+          cr_assert_eq(ok, 1, "%dx%d blank %d %c should move", w, h, b.blank, bs_dir_chars[d]);
+          cr_assert_eq(m.blank, q);
+          cr_assert_eq(m.cell[q], 0);
+          cr_assert_eq(m.cell[b.blank], b.cell[q]);
+          for (int r = 0; r < b.n; r++)
+            if (r != q && r != b.blank) cr_assert_eq(m.cell[r], b.cell[r]);
+          cr_assert_eq(bs_move(&m, d ^ 1), 1, "d ^ 1 undoes d");
+          cr_assert_eq(memcmp(&m, &b, sizeof b), 0, "d ^ 1 undoes d");
+        }
+      }
+  /* The random boards did exercise all three cases. */
+  cr_assert_gt(legal, 0);
+  cr_assert_gt(blocked_wall, 0);
+  cr_assert_gt(blocked_edge, 0);
+}
+
+Test(board, move_into_wall_by_hand) {
+  /* 3x3, wall at cell 4 (the centre), blank at cell 1. */
+  uint8_t cell[9] = {1, 0, 3, 4, 5, 6, 7, 8, 2};
+  bs_board b = bs_test_board(3, 3, 1u << 4, cell);
+  bs_board m = b;
+  cr_assert_eq(bs_move(&m, BS_D), 0, "D from cell 1 enters the wall");
+  cr_assert_eq(bs_move(&m, BS_U), 0, "U from cell 1 leaves the board");
+  cr_assert_eq(memcmp(&m, &b, sizeof b), 0);
+  cr_assert_eq(bs_move(&m, BS_L), 1);
+  cr_assert_eq(m.blank, 0);
+  cr_assert_eq(m.cell[1], 1);
+}
+
+Test(board, directions) {
+  cr_assert_eq(bs_dir_from_char('L'), BS_L);
+  cr_assert_eq(bs_dir_from_char('R'), BS_R);
+  cr_assert_eq(bs_dir_from_char('U'), BS_U);
+  cr_assert_eq(bs_dir_from_char('D'), BS_D);
+  for (int d = 0; d < 4; d++) cr_assert_eq(bs_dir_from_char(bs_dir_chars[d]), d);
+  cr_assert_eq(bs_dir_from_char('l'), -1);
+  cr_assert_eq(bs_dir_from_char('X'), -1);
+  cr_assert_eq(bs_dir_from_char(0), -1);
+  cr_assert_eq(BS_L ^ 1, BS_R);
+  cr_assert_eq(BS_U ^ 1, BS_D);
+}
+
+Test(board, goal) {
+  uint64_t seed = 4;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++) {
+      bs_board b = bs_rand_board(&seed, w, h, 4), goal;
+      bs_goal(&b, &goal);
+      cr_assert_eq(goal.wall, b.wall);
+      cr_assert_eq(goal.blank, b.n - 1);
+      cr_assert_eq(goal.cell[b.n - 1], 0);
+      for (int i = 0; i < b.n - 1; i++) cr_assert_eq(goal.cell[i], i + 1);
+      cr_assert(bs_is_goal(&goal));
+      bs_board m = goal;
+      if (bs_move(&m, BS_L) || bs_move(&m, BS_U))
+        cr_assert_not(bs_is_goal(&m));
+      else /* walls shut the blank in */
+        cr_assert(b.wall >> (b.n - 2) & 1 && b.wall >> (b.n - 1 - w) & 1);
+    }
+}
+
+Test(board, format_parse_round_trip) {
+  uint64_t seed = 5;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 20; rep++) {
+        bs_board b = bs_rand_board(&seed, w, h, rep % 2 ? 6 : 0), c;
+        char text[BS_BOARD_TEXT], err[128] = "";
+        bs_board_format(&b, text);
+        cr_assert_eq(bs_board_parse(text, strlen(text), &c, err, sizeof err), 0, "%s: %s", text, err);
+        cr_assert_eq(c.w, w);
+        cr_assert_eq(c.h, h);
+        cr_assert_eq(c.n, b.n);
+        cr_assert_eq(c.wall, b.wall, "%s", text);
+        cr_assert_eq(c.blank, b.blank, "%s", text);
+        cr_assert_arr_eq(c.cell, b.cell, (size_t)b.n, "%s", text);
+      }
+}
+
+/* Without walls the parity test decides: compare it with a plain BFS on
+ * every state of the small boards. */
+static void parity_matches_bfs(int w, int h) {
+  bs_bfs t;
+  bs_bfs_run(&t, w, h, 0);
+  cr_assert_eq(t.reached, t.nstates / 2, "%dx%d: half the states are reachable", w, h);
+  uint8_t v[BS_MAX_CELLS];
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    bs_perm_unrank(r, t.n, v);
+    bs_board b = bs_test_board(w, h, 0, v);
+    const char *why = NULL;
+    int s = bs_solvability(&b, &why);
+    if (t.dist[r] >= 0) {
+      cr_assert_eq(s, BS_SOLVABLE, "%dx%d rank %u is solvable", w, h, r);
+    } else {
+      cr_assert_eq(s, BS_UNSOLVABLE, "%dx%d rank %u is unsolvable", w, h, r);
+      cr_assert_not_null(why);
+      cr_assert_str_eq(why, "parity");
+    }
+  }
+  bs_bfs_free(&t);
+}
+
+Test(board, parity_2x2) { parity_matches_bfs(2, 2); }
+Test(board, parity_2x3) { parity_matches_bfs(2, 3); }
+Test(board, parity_3x2) { parity_matches_bfs(3, 2); }
+Test(board, parity_4x2) { parity_matches_bfs(4, 2); }
+Test(board, parity_3x3) { parity_matches_bfs(3, 3); }
+
+Test(board, parity_every_size_by_scrambling) {
+  uint64_t seed = 6;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 20; rep++) {
+        uint8_t cell[BS_MAX_CELLS];
+        for (int i = 0; i < w * h - 1; i++) cell[i] = (uint8_t)(i + 1);
+        cell[w * h - 1] = 0;
+        bs_board b = bs_test_board(w, h, 0, cell);
+        for (int k = 0; k < 500; k++) bs_move(&b, bs_rand_below(&seed, 4));
+        const char *why = NULL;
+        cr_assert_eq(bs_solvability(&b, &why), BS_SOLVABLE, "%dx%d scrambled", w, h);
+        /* Swapping two tiles flips the parity. */
+        int p = b.blank == 0 ? 1 : 0, q = p + 1 == b.blank ? p + 2 : p + 1;
+        uint8_t t = b.cell[p];
+        b.cell[p] = b.cell[q];
+        b.cell[q] = t;
+        cr_assert_eq(bs_solvability(&b, &why), BS_UNSOLVABLE, "%dx%d two tiles swapped", w, h);
+        cr_assert_str_eq(why, "parity");
+      }
+}
+
+/* With walls the quick tests may only say "maybe", but whatever they
+ * decide must agree with the BFS. Returns how many states they ruled out
+ * by the walls alone. */
+static int walls_sound(int w, int h, uint64_t wall) {
+  bs_bfs t;
+  bs_bfs_run(&t, w, h, wall);
+  uint8_t v[BS_MAX_CELLS];
+  int by_walls = 0;
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    bs_perm_unrank(r, t.n, v);
+    if (!bs_bfs_valid(&t, v)) continue;
+    bs_board b = bs_test_board(w, h, wall, v);
+    const char *why = NULL;
+    int s = bs_solvability(&b, &why);
+    if (t.dist[r] >= 0) {
+      cr_assert_neq(s, BS_UNSOLVABLE, "%dx%d walls %llx rank %u is solvable (said %s)", w, h,
+                    (unsigned long long)wall, r, why);
+    } else if (s == BS_UNSOLVABLE) {
+      by_walls += strcmp(why, "parity") != 0;
+    }
+    cr_assert_neq(s, BS_SOLVABLE, "with walls only a search can say solvable");
+  }
+  bs_bfs_free(&t);
+  return by_walls;
+}
+
+Test(board, wall_tests_sound) {
+  /* 3x2 split into two columns by walls at cells 1 and 4. */
+  cr_assert_gt(walls_sound(3, 2, 1u << 1 | 1u << 4), 0, "the region test should rule some out");
+  walls_sound(3, 3, 1u << 4);
+  walls_sound(3, 3, 1u << 0);
+  walls_sound(3, 3, 1u << 1 | 1u << 3);
+  walls_sound(4, 2, 1u << 2);
+}
+
+Test(board, region_by_hand) {
+  /* 3,2,3=41=0: tile 3 sits left of the walls, its goal cell is right of
+   * them. Parity alone would pass it (a 3-cycle, blank at home). */
+  uint8_t cell[6] = {3, 2, 4, 1, 5, 0};
+  bs_board b = bs_test_board(3, 2, 1u << 1 | 1u << 4, cell);
+  const char *why = NULL;
+  cr_assert_eq(bs_solvability(&b, &why), BS_UNSOLVABLE);
+  cr_assert_neq(strcmp(why, "parity"), 0, "the walls, not parity, decide this one: %s", why);
+  /* The same tiles with no walls between them: parity says solvable. */
+  uint8_t open[6] = {3, 2, 4, 1, 5, 0};
+  bs_board c = bs_test_board(3, 2, 0, open);
+  cr_assert_eq(bs_solvability(&c, &why), BS_SOLVABLE);
+}

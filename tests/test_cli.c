@@ -1,0 +1,450 @@
+/* Tests of the command line: they run the real binary ($BISLIDE) on files
+ * they write, and check exit codes, stdout and stderr. */
+#include "bs_test.h"
+
+#include "bs_verify.h"
+
+#define HARD4X4 "4,4,C648F2ED37A501B9" /* solvable, far beyond 64K of states */
+
+/* stdout line k (0-based) of text, copied into out. */
+static const char *line_of(const char *text, int k, char *out, size_t outlen) {
+  for (; k > 0; k--) {
+    text = strchr(text, '\n');
+    cr_assert_not_null(text, "too few lines");
+    text++;
+  }
+  size_t n = strcspn(text, "\n");
+  cr_assert_lt(n, outlen);
+  memcpy(out, text, n);
+  out[n] = 0;
+  return out;
+}
+
+static bs_board parse_board(const char *s) {
+  bs_board b;
+  char err[160];
+  cr_assert_eq(bs_board_parse(s, strlen(s), &b, err, sizeof err), 0, "%s: %s", s, err);
+  return b;
+}
+
+/* The last line of stderr, which solve ends with a summary. */
+static const char *last_line(const char *text) {
+  size_t n = strlen(text);
+  cr_assert_gt(n, 0, "stderr is empty");
+  while (n && text[n - 1] == '\n') n--;
+  while (n && text[n - 1] != '\n') n--;
+  return text + n;
+}
+
+/* ---- help, version, usage errors ---------------------------------- */
+
+Test(cli, help_and_version) {
+  bs_proc p;
+  bs_run(&p, NULL, "--help", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "solve"), "%s", p.out);
+  cr_assert_not_null(strstr(p.out, "verify"), "%s", p.out);
+  cr_assert_eq(p.errlen, 0, "help goes to stdout: %s", p.err);
+  bs_proc_free(&p);
+
+  bs_run(&p, NULL, "--version", NULL);
+  cr_assert_eq(p.code, 0);
+  cr_assert_eq(strncmp(p.out, "bislide ", 8), 0, "%s", p.out);
+  cr_assert(p.out[8] >= '0' && p.out[8] <= '9', "%s", p.out);
+  bs_proc_free(&p);
+
+  static const char *const cmds[] = {"solve", "verify"};
+  for (int i = 0; i < 2; i++) {
+    bs_run(&p, NULL, cmds[i], "--help", NULL);
+    cr_assert_eq(p.code, 0, "%s --help: %s", cmds[i], p.err);
+    cr_assert_not_null(strstr(p.out, "usage: bislide"), "%s --help: %s", cmds[i], p.out);
+    cr_assert_not_null(strstr(p.out, cmds[i]));
+    cr_assert_eq(p.errlen, 0);
+    bs_proc_free(&p);
+  }
+}
+
+static void usage_error(const char *what, bs_proc *p) {
+  cr_assert_eq(p->code, 2, "%s: exit %d, want 2: %s", what, p->code, p->err);
+  cr_assert_gt(p->errlen, 0, "%s: says why on stderr", what);
+  cr_assert_eq(p->outlen, 0, "%s: nothing on stdout: %s", what, p->out);
+  bs_proc_free(p);
+}
+
+Test(cli, usage_errors) {
+  char *set = bs_temp_text("3,3,123456708\n");
+  bs_proc p;
+  bs_run(&p, NULL, NULL);
+  usage_error("no command", &p);
+  bs_run(&p, NULL, "frobnicate", NULL);
+  usage_error("unknown command", &p);
+  bs_run(&p, NULL, "solve", "--frobnicate", set, NULL);
+  usage_error("unknown option", &p);
+  bs_run(&p, NULL, "solve", NULL);
+  usage_error("solve without input", &p);
+  bs_run(&p, NULL, "solve", set, set, NULL);
+  usage_error("solve with two files", &p);
+  bs_run(&p, NULL, "solve", "--board", "3,3,123456708", set, NULL);
+  usage_error("solve with --board and a file", &p);
+  bs_run(&p, NULL, "solve", "--mem", "12Q", set, NULL);
+  usage_error("bad --mem", &p);
+  bs_run(&p, NULL, "solve", "--mem", "", set, NULL);
+  usage_error("empty --mem", &p);
+  bs_run(&p, NULL, "verify", set, NULL);
+  usage_error("verify with one file", &p);
+  bs_run(&p, NULL, "verify", "--frobnicate", set, set, NULL);
+  usage_error("verify, unknown option", &p);
+  bs_run(&p, NULL, "verify", "-", "-", NULL);
+  usage_error("verify, both from stdin", &p);
+  bs_temp_drop(set);
+}
+
+/* ---- solve ---------------------------------------------------------- */
+
+/* A set with a 1-move board, an unsolvable one, the deepest 3x3 (31
+ * moves), a board with a wall and one already solved. */
+static const char *const boards[] = {
+    "3,3,123456708", "3,3,213456780", "3,3,867254301", "3,3,168452=30", "2,2,1230",
+};
+static const int nboards = 5;
+
+static char *set_text(const char *header) {
+  static char text[512];
+  snprintf(text, sizeof text, "%s", header);
+  for (int i = 0; i < nboards; i++) {
+    strcat(text, boards[i]);
+    strcat(text, "\n");
+  }
+  return text;
+}
+
+static void check_answers(const char *out) {
+  cr_assert_eq(bs_count_lines(out), nboards, "one line per puzzle:\n%s", out);
+  char line[1024];
+  for (int i = 0; i < nboards; i++) {
+    line_of(out, i, line, sizeof line);
+    bs_board b = parse_board(boards[i]);
+    if (i == 1) {
+      cr_assert_str_eq(line, "", "an unsolvable puzzle gets an empty line");
+      continue;
+    }
+    size_t at;
+    int f = bs_replay(&b, line, strlen(line), &at);
+    cr_assert_eq(f, BS_RP_OK, "line %d \"%s\" for %s: %s", i + 1, line, boards[i], bs_replay_fault(f));
+  }
+  cr_assert_str_eq(line_of(out, 0, line, sizeof line), "R");
+  cr_assert_eq(strlen(line_of(out, 2, line, sizeof line)), 31);
+  cr_assert_str_eq(line_of(out, 4, line, sizeof line), "");
+}
+
+Test(cli, solve_file) {
+  char *set = bs_temp_text(set_text("1000 1000 1000 1000\n5\n"));
+  bs_proc p;
+  bs_run(&p, NULL, "solve", set, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  check_answers(p.out);
+  const char *sum = last_line(p.err);
+  cr_assert_not_null(strstr(sum, "5 puzzles"), "summary: %s", sum);
+  cr_assert_not_null(strstr(sum, "1 unsolvable"), "summary: %s", sum);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+}
+
+Test(cli, solve_stdin) {
+  bs_proc p;
+  bs_run(&p, set_text("# no header\n"), "solve", "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  check_answers(p.out);
+  bs_proc_free(&p);
+}
+
+Test(cli, solve_board_option) {
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "--board", "3,3,123456708", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "R\n");
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--exact", "--board", "3,3,867254301", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(p.outlen, 32, "31 moves and a newline: %s", p.out);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--board", "3,3,12345678", NULL);
+  cr_assert_eq(p.code, 1, "a bad --board fails: %s", p.err);
+  cr_assert_eq(p.outlen, 0);
+  cr_assert_not_null(strstr(p.err, "8 cells"), "%s", p.err);
+  bs_proc_free(&p);
+}
+
+Test(cli, solve_bad_line_solves_nothing) {
+  char text[512];
+  snprintf(text, sizeof text, "%s", set_text(""));
+  strcat(text, "3,3,1234a6780\n");
+  char *set = bs_temp_text(text);
+  bs_proc p;
+  bs_run(&p, NULL, "solve", set, NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_eq(p.outlen, 0, "nothing is solved: %s", p.out);
+  char where[4200];
+  snprintf(where, sizeof where, "%s:%d:", set, nboards + 1);
+  cr_assert_not_null(strstr(p.err, where), "want %s in:\n%s", where, p.err);
+  cr_assert_not_null(strstr(p.err, "unknown symbol"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+
+  /* The same through stdin, with the bad line first and a count mismatch. */
+  bs_run(&p, "3,3,120456780\n3,3,123456708\n", "solve", "-", NULL);
+  cr_assert_eq(p.code, 1);
+  cr_assert_eq(p.outlen, 0);
+  cr_assert_not_null(strstr(p.err, ":1:"), "%s", p.err);
+  bs_proc_free(&p);
+}
+
+Test(cli, solve_missing_file) {
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "/nonexistent/bislide.txt", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_eq(p.outlen, 0);
+  cr_assert_not_null(strstr(p.err, "/nonexistent/bislide.txt"), "%s", p.err);
+  bs_proc_free(&p);
+}
+
+/* s contains "key":value exactly (value as JSON text). */
+static void has_field(const char *s, const char *key, const char *value) {
+  char want[256];
+  snprintf(want, sizeof want, "\"%s\":%s", key, value);
+  cr_assert_not_null(strstr(s, want), "want %s in %s", want, s);
+}
+
+Test(cli, solve_json) {
+  bs_proc p;
+  bs_run(&p, "3,3,123456708\n3,3,213456780\n", "solve", "--json", "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(bs_count_lines(p.out), 2, "%s", p.out);
+  char line[1024];
+  line_of(p.out, 0, line, sizeof line);
+  cr_assert_eq(line[0], '{');
+  cr_assert_eq(line[strlen(line) - 1], '}');
+  has_field(line, "index", "1");
+  has_field(line, "width", "3");
+  has_field(line, "height", "3");
+  has_field(line, "status", "\"solved\"");
+  has_field(line, "reason", "null");
+  has_field(line, "moves", "\"R\"");
+  has_field(line, "length", "1");
+  has_field(line, "optimal", "true");
+  has_field(line, "expanded", "");
+  has_field(line, "generated", "");
+  has_field(line, "ms", "");
+  has_field(line, "store", "\"arena\"");
+  line_of(p.out, 1, line, sizeof line);
+  has_field(line, "index", "2");
+  has_field(line, "status", "\"unsolvable\"");
+  has_field(line, "reason", "\"parity\"");
+  has_field(line, "moves", "\"\"");
+  has_field(line, "length", "0");
+  has_field(line, "optimal", "false");
+  bs_proc_free(&p);
+}
+
+Test(cli, solve_memory_cap) {
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "--json", "--mem", "64K", "--board", HARD4X4, NULL);
+  cr_assert_eq(p.code, 0, "giving up is a result, not a failure: %s", p.err);
+  has_field(p.out, "status", "\"gave-up\"");
+  has_field(p.out, "reason", "\"memory cap\"");
+  has_field(p.out, "optimal", "false");
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--mem", "64K", "--no-recycle", "--board", HARD4X4, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "\n", "not solved: an empty line");
+  cr_assert_not_null(strstr(last_line(p.err), "1 gave up"), "%s", p.err);
+  bs_proc_free(&p);
+}
+
+/* ---- verify --------------------------------------------------------- */
+
+/* Verifies answers against the standard set; checks the exit code and, for
+ * a failure, that stderr names the answer line. */
+static void verify(const char *header, const char *answers, int code, int badline, const char *phrase) {
+  char *set = bs_temp_text(set_text(header));
+  char *ans = bs_temp_text(answers);
+  bs_proc p;
+  bs_run(&p, NULL, "verify", set, ans, NULL);
+  cr_assert_eq(p.code, code, "answers:\n%s\nexit %d, want %d; stderr:\n%s", answers, p.code, code, p.err);
+  cr_assert_gt(p.outlen, 0, "the totals go to stdout");
+  if (badline) {
+    char where[4200];
+    snprintf(where, sizeof where, "%s:%d:", ans, badline);
+    cr_assert_not_null(strstr(p.err, where), "want %s in:\n%s", where, p.err);
+  }
+  if (phrase) cr_assert_not_null(strstr(p.err, phrase), "want \"%s\" in:\n%s", phrase, p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(ans);
+}
+
+/* A good answer file from the binary itself. */
+static char *good_answers(void) {
+  bs_proc p;
+  bs_run(&p, set_text(""), "solve", "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  char *out = p.out;
+  free(p.err);
+  return out;
+}
+
+/* The good answers with line k (0-based) replaced by repl. */
+static char *replace_line(const char *good, int k, const char *repl) {
+  static char out[2048];
+  out[0] = 0;
+  char line[1024];
+  for (int i = 0; i < nboards; i++) {
+    strcat(out, i == k ? repl : line_of(good, i, line, sizeof line));
+    strcat(out, "\n");
+  }
+  return out;
+}
+
+Test(cli, verify_good) {
+  char *good = good_answers();
+  verify("1000 1000 1000 1000\n5\n", good, 0, 0, NULL);
+  verify("", good, 0, 0, NULL);
+  /* Unsolved puzzles (empty lines) are not invalid. */
+  verify("", "\n\n\n\n\n", 0, 0, NULL);
+  /* CRLF answers. */
+  char crlf[2048] = "";
+  char line[1024];
+  for (int i = 0; i < nboards; i++) {
+    strcat(crlf, line_of(good, i, line, sizeof line));
+    strcat(crlf, "\r\n");
+  }
+  verify("", crlf, 0, 0, NULL);
+  free(good);
+  /* No final newline. */
+  char *set = bs_temp_text("3,3,123456708\r\n3,3,123405786");
+  char *ans = bs_temp_text("R\r\nRD");
+  bs_proc p;
+  bs_run(&p, NULL, "verify", set, ans, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "\nsolved 2\n"), "%s", p.out);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(ans);
+}
+
+Test(cli, verify_totals) {
+  char *good = good_answers();
+  char *set = bs_temp_text(set_text("1000 1000 1000 1000\n5\n"));
+  char *ans = bs_temp_text(good);
+  bs_proc p;
+  bs_run(&p, NULL, "verify", set, ans, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  /* The goal board's answer is empty: unsolved and solved look the same. */
+  cr_assert_not_null(strstr(p.out, "\nsolved 3\n"), "%s", p.out);
+  cr_assert_not_null(strstr(p.out, "\ninvalid 0\n"), "%s", p.out);
+  /* Total moves: 1 + 31 + the wall board's + 0. */
+  char line[1024];
+  long moves = 1 + 31 + (long)strlen(line_of(good, 3, line, sizeof line));
+  char want[64];
+  snprintf(want, sizeof want, "moves %ld", moves);
+  cr_assert_not_null(strstr(p.out, want), "want %s in:\n%s", want, p.out);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(ans);
+  free(good);
+}
+
+Test(cli, verify_bad_answers) {
+  char *good = good_answers();
+  char deep[64];
+  line_of(good, 2, deep, sizeof deep);
+  cr_assert_eq(strlen(deep), 31);
+  char bad[64];
+
+  /* A letter other than L R U D. */
+  verify("", replace_line(good, 0, "X"), 1, 1, bs_replay_fault(BS_RP_BAD_LETTER));
+  snprintf(bad, sizeof bad, "%.10sr%s", deep, deep + 11);
+  verify("", replace_line(good, 2, bad), 1, 3, bs_replay_fault(BS_RP_BAD_LETTER));
+  /* Off the board: puzzle 1's blank is on the bottom row. */
+  verify("", replace_line(good, 0, "DR"), 1, 1, bs_replay_fault(BS_RP_OFF_BOARD));
+  /* Into a wall: puzzle 4 is 168452=30, the wall two cells left of the blank. */
+  verify("", replace_line(good, 3, "LL"), 1, 4, bs_replay_fault(BS_RP_WALL));
+  /* Legal moves that do not reach the goal. */
+  verify("", replace_line(good, 0, "RL"), 1, 1, bs_replay_fault(BS_RP_NOT_GOAL));
+  snprintf(bad, sizeof bad, "%.30s", deep);
+  verify("", replace_line(good, 2, bad), 1, 3, bs_replay_fault(BS_RP_NOT_GOAL));
+  /* An answer for a puzzle that has none. */
+  verify("", replace_line(good, 1, "R"), 1, 2, NULL);
+  /* More and fewer lines than puzzles. */
+  char more[2048];
+  snprintf(more, sizeof more, "%sR\n", good);
+  verify("", more, 1, 0, "more");
+  char fewer[2048];
+  snprintf(fewer, sizeof fewer, "%s", good);
+  fewer[strlen(fewer) - 1] = 0;
+  *strrchr(fewer, '\n') = 0; /* drop the last line ("" for 2,2,1230) */
+  strcat(fewer, "\n");
+  verify("", fewer, 1, 0, "fewer");
+  free(good);
+}
+
+Test(cli, verify_over_the_limits) {
+  char *good = good_answers();
+  /* Each letter in turn gets a limit below what the answers use. */
+  long use[4] = {0, 0, 0, 0};
+  for (const char *s = good; *s; s++)
+    if (bs_dir_from_char(*s) >= 0) use[bs_dir_from_char(*s)]++;
+  for (int d = 0; d < 4; d++) {
+    cr_assert_gt(use[d], 0, "the answers use %c", bs_dir_chars[d]);
+    char header[128];
+    long lim[4] = {1000, 1000, 1000, 1000};
+    lim[d] = use[d] - 1;
+    snprintf(header, sizeof header, "%ld %ld %ld %ld\n5\n", lim[0], lim[1], lim[2], lim[3]);
+    verify(header, good, 1, 0, NULL);
+    lim[d] = use[d];
+    snprintf(header, sizeof header, "%ld %ld %ld %ld\n5\n", lim[0], lim[1], lim[2], lim[3]);
+    verify(header, good, 0, 0, NULL);
+  }
+  free(good);
+}
+
+Test(cli, verify_stdin_and_missing) {
+  char *good = good_answers();
+  char *set = bs_temp_text(set_text(""));
+  bs_proc p;
+  bs_run(&p, good, "verify", set, "-", NULL);
+  cr_assert_eq(p.code, 0, "answers from stdin: %s", p.err);
+  bs_proc_free(&p);
+  char *ans = bs_temp_text(good);
+  bs_run(&p, set_text(""), "verify", "-", ans, NULL);
+  cr_assert_eq(p.code, 0, "set from stdin: %s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "verify", set, "/nonexistent/answers.txt", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "verify", "/nonexistent/set.txt", ans, NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(ans);
+  free(good);
+}
+
+/* The real DevQuiz set, when it is beside the project: verify accepts an
+ * all-unsolved answer file and checks its totals against the limits. */
+Test(cli, devquiz_set_if_present) {
+  const char *path = "../shared/data/devquiz2011.txt";
+  if (access(path, R_OK)) cr_skip_test("%s is absent", path);
+  char *ans = malloc(5001);
+  memset(ans, '\n', 5000);
+  ans[5000] = 0;
+  char *ansp = bs_temp_text(ans);
+  bs_proc p;
+  bs_run(&p, NULL, "verify", path, ansp, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "puzzles 5000"), "%s", p.out);
+  cr_assert_not_null(strstr(p.out, "72187"), "the L limit is shown: %s", p.out);
+  bs_proc_free(&p);
+  bs_temp_drop(ansp);
+  free(ans);
+}

@@ -1,0 +1,135 @@
+/* bs_journal: line format and checksum, resuming from torn or foreign
+ * journals, and the atomic final write. */
+#include "bs_journal.h"
+#include "bs_test.h"
+
+static bs_result result(bs_status st, const char *reason, const char *moves, int optimal) {
+  bs_result r;
+  memset(&r, 0, sizeof r);
+  r.status = st;
+  r.reason = reason;
+  r.optimal = optimal;
+  r.expanded = 12345;
+  r.generated = 67890;
+  snprintf(r.moves, sizeof r.moves, "%s", moves);
+  r.length = (int)strlen(moves);
+  return r;
+}
+
+Test(journal, lines_round_trip) {
+  bs_result rs[3] = {result(BS_ST_SOLVED, NULL, "LLURDD", 1),
+                     result(BS_ST_GAVE_UP, "memory cap", "", 0),
+                     result(BS_ST_UNSOLVABLE, "walls cut\ta tile off", "", 0)};
+  for (int k = 0; k < 3; k++) {
+    char line[BS_JOURNAL_LINE_MAX];
+    size_t len = bs_journal_format(line, 41 + k, &rs[k], 2.5);
+    cr_assert_eq(line[len - 1], '\n');
+    bs_jentry e;
+    cr_assert_eq(bs_journal_parse(line, len - 1, &e), 0, "'%s' does not parse", line);
+    cr_assert_eq(e.index, 41 + k);
+    cr_assert_eq(e.status, rs[k].status);
+    cr_assert_eq(e.optimal, rs[k].optimal);
+    cr_assert_eq(e.expanded, 12345);
+    cr_assert_eq(e.generated, 67890);
+    cr_assert_float_eq(e.ms, 2.5, 1e-9);
+    cr_assert_str_eq(e.moves, rs[k].moves);
+    cr_assert_eq(e.length, rs[k].length);
+  }
+  char line[BS_JOURNAL_LINE_MAX];
+  bs_journal_format(line, 0, &rs[2], 0);
+  cr_assert_eq(strchr(line, '\n') - line, (long)strlen(line) - 1, "a tab in a reason broke the line");
+}
+
+Test(journal, any_changed_byte_fails_the_checksum) {
+  bs_result r = result(BS_ST_SOLVED, NULL, "RRDDLURDLU", 1);
+  char line[BS_JOURNAL_LINE_MAX];
+  size_t len = bs_journal_format(line, 7, &r, 1.25) - 1;
+  bs_jentry e;
+  for (size_t i = 0; i < len; i++) {
+    char save = line[i];
+    line[i] = save == 'L' ? 'R' : save == '0' ? '1' : 'L';
+    cr_assert_neq(bs_journal_parse(line, len, &e), 0, "byte %zu changed and still parsed", i);
+    line[i] = save;
+  }
+  for (size_t cut = 0; cut < len; cut++)
+    cr_assert_neq(bs_journal_parse(line, cut, &e), 0, "a line cut at %zu parsed", cut);
+}
+
+static char *journal_with(const char *header, int entries, const char *tail) {
+  char *path = bs_temp_text("");
+  bs_journal j;
+  bs_jload ld;
+  char err[512];
+  cr_assert_eq(bs_journal_open(&j, path, header, 0, &ld, err, sizeof err), 0, "%s", err);
+  for (int k = 0; k < entries; k++) {
+    bs_result r = result(BS_ST_SOLVED, NULL, k % 2 ? "UL" : "LU", 1);
+    char line[BS_JOURNAL_LINE_MAX];
+    size_t len = bs_journal_format(line, k, &r, 1);
+    cr_assert_eq(bs_journal_append(&j, line, len), 0);
+  }
+  if (tail) cr_assert_eq(bs_journal_append(&j, tail, strlen(tail)), 0);
+  bs_journal_close(&j, 0);
+  return path;
+}
+
+Test(journal, resume_cuts_a_torn_tail_and_skips_bad_lines) {
+  char *path = journal_with("run A", 3, "garbage line\n4\tsolved\t1\t5\t5\t1.0");
+  bs_journal j;
+  bs_jload ld;
+  char err[512];
+  cr_assert_eq(bs_journal_open(&j, path, "run A", 1, &ld, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(ld.n, 3);
+  cr_assert_eq(ld.bad, 1);
+  cr_assert_eq(ld.first_bad, 5);
+  cr_assert_eq(ld.torn, 1);
+  /* Appending after the cut starts a clean line. */
+  bs_result r = result(BS_ST_SOLVED, NULL, "DR", 0);
+  char line[BS_JOURNAL_LINE_MAX];
+  size_t len = bs_journal_format(line, 3, &r, 1);
+  cr_assert_eq(bs_journal_append(&j, line, len), 0);
+  bs_journal_close(&j, 0);
+  bs_jload_free(&ld);
+  cr_assert_eq(bs_journal_open(&j, path, "run A", 1, &ld, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(ld.n, 4);
+  cr_assert_eq(ld.torn, 0);
+  cr_assert_str_eq(ld.e[3].moves, "DR");
+  bs_journal_close(&j, 1);
+  bs_jload_free(&ld);
+  cr_assert_neq(access(path, F_OK), 0, "close with remove left the file");
+  free(path);
+}
+
+Test(journal, foreign_or_unfinished_journals_are_refused) {
+  char *path = journal_with("run A", 2, NULL);
+  bs_journal j;
+  bs_jload ld;
+  char err[512];
+  cr_assert_eq(bs_journal_open(&j, path, "run B", 1, &ld, err, sizeof err), -1);
+  cr_assert(strstr(err, "run A") && strstr(err, "run B"), "%s", err);
+  cr_assert_eq(bs_journal_open(&j, path, "run A", 0, &ld, err, sizeof err), -1);
+  cr_assert(strstr(err, "--resume"), "%s", err);
+  bs_temp_drop(path);
+  /* A header alone holds nothing to lose: a new run may start over it. */
+  path = journal_with("run A", 0, NULL);
+  cr_assert_eq(bs_journal_open(&j, path, "run B", 0, &ld, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(ld.n, 0);
+  bs_journal_close(&j, 0);
+  char *text = bs_slurp(path, NULL);
+  cr_assert_str_eq(text, "# bislide journal v1: run B\n");
+  free(text);
+  bs_temp_drop(path);
+}
+
+Test(journal, atomic_write_replaces_or_fails_with_the_path) {
+  char *path = bs_temp_text("old\n");
+  char err[512];
+  cr_assert_eq(bs_write_atomic(path, "new\n", 4, err, sizeof err), 0, "%s", err);
+  char *text = bs_slurp(path, NULL);
+  cr_assert_str_eq(text, "new\n");
+  free(text);
+  cr_assert_eq(bs_write_atomic("/dev/full", "x\n", 2, err, sizeof err), -1);
+  cr_assert(strstr(err, "/dev/full: ") && strstr(err, strerror(ENOSPC)), "%s", err);
+  cr_assert_eq(bs_write_atomic("/nonexistent-bislide/a.txt", "x\n", 2, err, sizeof err), -1);
+  cr_assert(strstr(err, "/nonexistent-bislide/a.txt"), "%s", err);
+  bs_temp_drop(path);
+}

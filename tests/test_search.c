@@ -1,0 +1,330 @@
+/* Exhaustive optimality of the exact search: every state of the 2x3 and
+ * 2x4 boards (and their transposes), thousands of random 3x3 states and
+ * boards with walls, each compared with the distance from a plain BFS
+ * written here (tests/bs_test.h), and every answer replayed. */
+#include "bs_test.h"
+
+#include "bs_solver.h"
+#include "bs_verify.h"
+
+#define MEM (16u << 20)
+
+static bs_solver sv;
+
+static void setup(void) {
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
+}
+
+static void teardown(void) { bs_solver_free(&sv); }
+
+TestSuite(search, .init = setup, .fini = teardown);
+
+static int is_unsolvable_reason(const char *why) {
+  return why && (!strcmp(why, "exhausted") || !strcmp(why, "parity") || strstr(why, "wall"));
+}
+
+/* Solves b and checks the result against the BFS distance (-1: none). */
+static void check(bs_solver *s, const bs_board *b, int want, const bs_opts *o, const char *what) {
+  static bs_result r;
+  char text[BS_BOARD_TEXT];
+  bs_board_format(b, text);
+  bs_solver_solve(s, b, BS_MODE_EXACT, o, &r);
+  if (want < 0) {
+    cr_assert_eq(r.status, BS_ST_UNSOLVABLE, "%s %s: unsolvable, got %s (%s) %s", what, text,
+                 bs_status_name(r.status), r.reason ? r.reason : "", r.moves);
+    cr_assert(is_unsolvable_reason(r.reason), "%s %s: reason %s", what, text, r.reason);
+    cr_assert_not(r.optimal);
+    return;
+  }
+  cr_assert_eq(r.status, BS_ST_SOLVED, "%s %s: %d moves, got %s (%s)", what, text, want,
+               bs_status_name(r.status), r.reason ? r.reason : "");
+  cr_assert_eq(r.length, want, "%s %s: %d moves, got %d (%s)", what, text, want, r.length, r.moves);
+  cr_assert_eq(strlen(r.moves), (size_t)want, "%s %s", what, text);
+  cr_assert(r.optimal, "%s %s", what, text);
+  cr_assert_null(r.reason, "%s %s", what, text);
+  size_t at;
+  int fault = bs_replay(b, r.moves, strlen(r.moves), &at);
+  cr_assert_eq(fault, BS_RP_OK, "%s %s: %s %s at move %zu", what, text, r.moves, bs_replay_fault(fault), at);
+}
+
+static const bs_opts recycled = {.recycle = 1, .budget = 0};
+static const bs_opts unrecycled = {.recycle = 0, .budget = 0};
+
+/* Every step-th arrangement with the walls in place (step 1: all of
+ * them), solved and checked; returns how many were solvable. */
+static uint32_t states_of(int w, int h, uint64_t wall, const bs_opts *o, uint32_t step) {
+  bs_bfs t;
+  bs_bfs_run(&t, w, h, wall);
+  uint8_t v[BS_MAX_CELLS];
+  uint32_t solvable = 0, states = 0, valid = 0;
+  char what[64];
+  snprintf(what, sizeof what, "%dx%d walls %llx recycle %d:", w, h, (unsigned long long)wall, o->recycle);
+  for (uint32_t rank = 0; rank < t.nstates; rank++) {
+    bs_perm_unrank(rank, t.n, v);
+    if (!bs_bfs_valid(&t, v) || valid++ % step) continue;
+    bs_board b = bs_test_board(w, h, wall, v);
+    check(&sv, &b, t.dist[rank], o, what);
+    states++;
+    solvable += t.dist[rank] >= 0;
+  }
+  if (step == 1) cr_assert_eq(solvable, t.reached, "%s every reachable state was tried", what);
+  if (step == 1 && !wall) cr_assert_eq(states, 2 * solvable, "%s half the states are unsolvable", what);
+  bs_bfs_free(&t);
+  return solvable;
+}
+
+static uint32_t every_state(int w, int h, uint64_t wall, const bs_opts *o) {
+  return states_of(w, h, wall, o, 1);
+}
+
+/* The BFS itself against known facts: the most moves any state needs. */
+Test(search, bfs_known_diameters) {
+  static const struct { int w, h, depth; uint32_t reached; } known[] = {
+      {2, 2, 6, 12}, {3, 2, 21, 360}, {2, 3, 21, 360}, {4, 2, 36, 20160}, {3, 3, 31, 181440},
+  };
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++) {
+    bs_bfs t;
+    bs_bfs_run(&t, known[i].w, known[i].h, 0);
+    cr_assert_eq(t.depth, known[i].depth, "%dx%d", known[i].w, known[i].h);
+    cr_assert_eq(t.reached, known[i].reached, "%dx%d", known[i].w, known[i].h);
+    bs_bfs_free(&t);
+  }
+  uint8_t v[9];
+  for (uint32_t r = 0; r < 362880; r += 97) {
+    bs_perm_unrank(r, 9, v);
+    cr_assert_eq(bs_perm_rank(v, 9), r);
+  }
+}
+
+Test(search, goal_is_zero_moves) {
+  uint8_t cell[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0};
+  bs_board b = bs_test_board(3, 3, 0, cell);
+  check(&sv, &b, 0, &recycled, "goal");
+  cr_assert_eq(bs_replay(&b, "", 0, &(size_t){0}), BS_RP_OK);
+}
+
+Test(search, every_2x2) { every_state(2, 2, 0, &recycled); }
+Test(search, every_2x3) { every_state(2, 3, 0, &recycled); }
+Test(search, every_3x2) { every_state(3, 2, 0, &recycled); }
+Test(search, every_2x4) { cr_assert_eq(every_state(2, 4, 0, &recycled), 20160); }
+Test(search, every_4x2_sampled) { states_of(4, 2, 0, &recycled, 5); }
+
+/* The same lengths with every layer kept (a third of 2x4 keeps it quick). */
+Test(search, every_2x3_no_recycle) { every_state(2, 3, 0, &unrecycled); }
+Test(search, every_2x4_no_recycle_sampled) { states_of(2, 4, 0, &unrecycled, 3); }
+
+Test(search, random_3x3) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  uint64_t seed = 2024;
+  int solvable = 0, unsolvable = 0, longest = 0;
+  uint8_t v[9];
+  while (solvable < 2000) {
+    bs_rand_perm(&seed, v, 9);
+    bs_board b = bs_test_board(3, 3, 0, v);
+    int d = t.dist[bs_perm_rank(v, 9)];
+    check(&sv, &b, d, &recycled, "3x3");
+    if (d >= 0) {
+      solvable++;
+      if (d > longest) longest = d;
+    } else {
+      unsolvable++;
+    }
+  }
+  cr_assert_gt(unsolvable, 1000, "both parities were tried");
+  cr_assert_geq(longest, 28, "the sample reaches deep states");
+  bs_bfs_free(&t);
+}
+
+/* All states at the deepest distance of 3x3 (31 moves), and a sample with
+ * every layer kept. */
+Test(search, deepest_3x3_both_ways) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  uint8_t v[9];
+  int deepest = 0, sampled = 0;
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    if (t.dist[r] == 31) {
+      bs_perm_unrank(r, 9, v);
+      bs_board b = bs_test_board(3, 3, 0, v);
+      check(&sv, &b, 31, &recycled, "3x3 deepest");
+      check(&sv, &b, 31, &unrecycled, "3x3 deepest, no recycle");
+      deepest++;
+    } else if (t.dist[r] >= 0 && r % 701 == 0) {
+      bs_perm_unrank(r, 9, v);
+      bs_board b = bs_test_board(3, 3, 0, v);
+      check(&sv, &b, t.dist[r], &unrecycled, "3x3 no recycle");
+      sampled++;
+    }
+  }
+  cr_assert_eq(deepest, 2, "3x3 has two states 31 moves from the goal");
+  cr_assert_gt(sampled, 200);
+  bs_bfs_free(&t);
+}
+
+/* Boards with walls: every wall set on 2x3 and 3x2 with all their states,
+ * then samples of every single wall on 2x4, 4x2 and 3x3. Unsolvable ones
+ * must say so (by parity, the walls, or an exhausted search), never give
+ * up. */
+Test(search, walls_small_every_set) {
+  static const int dims[2][2] = {{2, 3}, {3, 2}};
+  for (int k = 0; k < 2; k++)
+    for (uint64_t wall = 1; wall < 1u << 5; wall++) every_state(dims[k][0], dims[k][1], wall, &recycled);
+}
+
+Test(search, walls_2x4_each_cell) {
+  for (int c = 0; c < 7; c++) {
+    states_of(2, 4, 1ull << c, &recycled, 2);
+    states_of(4, 2, 1ull << c, &recycled, 3);
+  }
+}
+
+/* One wall on 3x3: every state for the centre, every third state for a
+ * corner and an edge (the others are their mirror images), a sample for
+ * the other cells. */
+Test(search, walls_3x3_corner) { states_of(3, 3, 1ull << 0, &recycled, 3); }
+Test(search, walls_3x3_edge) { states_of(3, 3, 1ull << 1, &recycled, 3); }
+Test(search, walls_3x3_centre) { cr_assert_eq(every_state(3, 3, 1ull << 4, &recycled), 56); }
+Test(search, walls_3x3_other_cells) {
+  static const int cells[] = {2, 3, 5, 6, 7};
+  for (int i = 0; i < 5; i++) states_of(3, 3, 1ull << cells[i], &recycled, 37);
+}
+
+Test(search, walls_3x3_pairs_sampled) {
+  /* Two walls: the centre plus a corner cuts the ring (no region test can
+   * tell, only the search); sample states of every pair. */
+  uint64_t seed = 77;
+  for (int c1 = 0; c1 < 8; c1++)
+    for (int c2 = c1 + 1; c2 < 8; c2++) {
+      uint64_t wall = 1ull << c1 | 1ull << c2;
+      bs_bfs t;
+      bs_bfs_run(&t, 3, 3, wall);
+      for (int rep = 0; rep < 40; rep++) {
+        uint8_t v[9], vals[9];
+        int m = 0;
+        vals[m++] = 0;
+        for (int p = 0; p < 8; p++)
+          if (!(wall >> p & 1)) vals[m++] = (uint8_t)(p + 1);
+        uint8_t order[9];
+        bs_rand_perm(&seed, order, m);
+        for (int p = 0, i = 0; p < 9; p++) v[p] = (wall >> p & 1) ? (uint8_t)(p + 1) : vals[order[i++]];
+        bs_board b = bs_test_board(3, 3, wall, v);
+        check(&sv, &b, t.dist[bs_perm_rank(v, 9)], &recycled, "3x3 two walls");
+      }
+      bs_bfs_free(&t);
+    }
+}
+
+/* ---- small arenas --------------------------------------------------- */
+
+/* Solves b on a cap-record arena: either the BFS distance, proven, or a
+ * "memory cap" give-up; never a wrong or unproven answer. Returns 1 if
+ * solved. */
+static int solve_capped(bs_solver *s, const bs_board *b, int want, const bs_opts *o) {
+  static bs_result r;
+  char text[BS_BOARD_TEXT];
+  bs_board_format(b, text);
+  bs_solver_solve(s, b, BS_MODE_EXACT, o, &r);
+  cr_assert_leq(r.peak_states, s->cap, "%s: more states than the cap", text);
+  if (r.status == BS_ST_GAVE_UP) {
+    cr_assert_str_eq(r.reason, "memory cap", "%s cap %u", text, s->cap);
+    cr_assert_not(r.optimal);
+    return 0;
+  }
+  check(s, b, want, o, "capped"); /* solves again: the same search, checked */
+  return 1;
+}
+
+static bs_solver capped(uint32_t cap) {
+  bs_solver s;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&s, BS_STORE_ARENA, 4 + (uint64_t)BS_ARENA_RECORD_BYTES * cap, err, sizeof err),
+               0, "%s", err);
+  cr_assert_eq(s.cap, cap);
+  return s;
+}
+
+/* Boards for the capped tests: both 31-move states and random deep ones. */
+static int deep_boards(const bs_bfs *t, bs_board *out, int *dist, int max) {
+  uint64_t seed = 31;
+  uint8_t v[9];
+  int n = 0;
+  for (uint32_t r = 0; r < t->nstates && n < 2; r++)
+    if (t->dist[r] == 31) {
+      bs_perm_unrank(r, 9, v);
+      dist[n] = 31;
+      out[n++] = bs_test_board(3, 3, 0, v);
+    }
+  while (n < max) {
+    bs_rand_perm(&seed, v, 9);
+    int d = t->dist[bs_perm_rank(v, 9)];
+    if (d < 22) continue;
+    dist[n] = d;
+    out[n++] = bs_test_board(3, 3, 0, v);
+  }
+  return n;
+}
+
+/* Under every cap, from 2 records up, an answer is optimal or none. */
+Test(search, any_cap_never_wrong) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  bs_board b[24];
+  int dist[24], n = deep_boards(&t, b, dist, 24);
+  int solved = 0, gave_up = 0;
+  for (uint32_t cap = 2; cap <= 30000; cap = cap * 4 / 3 + 1) {
+    bs_solver s = capped(cap);
+    for (int i = 0; i < n; i++)
+      for (int rc = 0; rc <= 1; rc++) {
+        bs_opts o = {.recycle = rc, .budget = 0};
+        int ok = solve_capped(&s, &b[i], dist[i], &o);
+        solved += ok;
+        gave_up += !ok;
+      }
+    bs_solver_free(&s);
+  }
+  cr_assert_gt(solved, 0);
+  cr_assert_gt(gave_up, 0);
+  bs_bfs_free(&t);
+}
+
+/* Recycling old layers lets the same cap reach deeper: at 12,000 records
+ * (found by a sweep: the two 31-move states need about 10,000 records with
+ * recycling and 15,000 without) only the recycled search proves them. */
+Test(search, recycling_reaches_deeper) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  bs_board b[200];
+  int dist[200], n = deep_boards(&t, b, dist, 200);
+  bs_solver s = capped(12000);
+  int with = 0, without = 0;
+  for (int i = 0; i < n; i++) {
+    int a = solve_capped(&s, &b[i], dist[i], &recycled);
+    int u = solve_capped(&s, &b[i], dist[i], &unrecycled);
+    cr_assert(a || !u, "the recycled search never does worse (board %d)", i);
+    with += a;
+    without += u;
+    if (dist[i] == 31) {
+      cr_assert(a, "31 moves with recycling under 12000 records");
+      cr_assert_not(u, "31 moves without recycling need more than 12000 records");
+    }
+  }
+  cr_assert_gt(with, without);
+  bs_solver_free(&s);
+  bs_bfs_free(&t);
+}
+
+Test(search, budget_gives_up) {
+  uint8_t cell[9] = {8, 6, 7, 2, 5, 4, 3, 0, 1}; /* 31 moves */
+  bs_board b = bs_test_board(3, 3, 0, cell);
+  bs_opts o = {.recycle = 1, .budget = 100};
+  bs_result r;
+  bs_solver_solve(&sv, &b, BS_MODE_EXACT, &o, &r);
+  cr_assert_eq(r.status, BS_ST_GAVE_UP);
+  cr_assert_str_eq(r.reason, "budget");
+  cr_assert_not(r.optimal);
+  cr_assert_leq(r.generated, 100 + 4, "stops within one expansion of the budget");
+  o.budget = 0;
+  check(&sv, &b, 31, &o, "no budget");
+}

@@ -1,0 +1,270 @@
+/* The three stores (arena, object, pool) run one search. On a mixed set
+ * (sizes 2x2 to 6x6, walls, unsolvable boards, a memory cap that makes the
+ * search give up and one under which it recycles) they must give
+ * byte-identical answers and identical status, reason and node counts. The
+ * store API is checked the same way for each store; the pool must not grow
+ * when it solves a set again; the object and pool stores must give back all
+ * they took from malloc (and `make SAN=1 test` runs LeakSanitizer on it). */
+#include "bs_test.h"
+
+#ifdef __SANITIZE_ADDRESS__
+#include <sanitizer/lsan_interface.h>
+#endif
+
+#include "bs_solver.h"
+#include "bs_store.h"
+#include "bs_verify.h"
+
+#define NMAX 64
+#define SMALL_MEM 1200000 /* 11,999 states */
+
+static bs_board parse(const char *text) {
+  bs_board b;
+  char err[128];
+  cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0, "%s: %s", text, err);
+  return b;
+}
+
+/* A random walk of the blank from the goal of the board `goal` that never
+ * undoes its last move. */
+static bs_board walk(uint64_t *s, const char *goal, int steps) {
+  bs_board b = parse(goal);
+  int last = -1;
+  for (int k = 0; k < steps; k++) {
+    int d = bs_rand_below(s, 4);
+    if (d != (last ^ 1) && bs_move(&b, d)) last = d;
+  }
+  return b;
+}
+
+/* The mixed set; returns its size. */
+static int mixed_set(bs_board *set) {
+  static const struct {
+    const char *goal;
+    int steps, count;
+  } walks[] = {
+      {"2,2,1230", 9, 1},
+      {"2,3,123450", 12, 1},
+      {"4,3,123456789AB0", 70, 3},
+      {"3,4,123456789AB0", 70, 2},
+      {"5,3,1234=6789ABCDE0", 45, 1},
+      {"4,4,12=456789A=CDEF0", 60, 1},
+      {"5,5,123456789ABCDEFGHIJKLMNO0", 30, 1},
+      {"6,6,123456789ABCDEFGHIJ=LMNOPQRSTUVWXYZ0", 28, 1},
+      {"6,5,123456789ABCDEFGHIJKLMNOPQRST0", 25, 1},
+      {"2,6,123456789AB0", 30, 1},
+  };
+  uint64_t seed = 42;
+  int n = 0;
+  for (size_t i = 0; i < sizeof walks / sizeof *walks; i++)
+    for (int k = 0; k < walks[i].count; k++) set[n++] = walk(&seed, walks[i].goal, walks[i].steps);
+  /* Random 3x3 boards: half of them fail the parity test. */
+  for (int k = 0; k < 8; k++) set[n++] = bs_rand_board(&seed, 3, 3, 0);
+  /* Random small boards with walls: some can only be told unsolvable by
+   * exhausting the search. */
+  for (int k = 0; k < 6; k++) set[n++] = bs_rand_board(&seed, k % 2 ? 3 : 4, k % 2 ? 3 : 2, 2);
+  /* Tiles on a path cannot pass each other: parity and regions say maybe,
+   * only the exhausted search says no. */
+  set[n++] = parse("3,2,231==0");
+  /* 31 moves: 15,881 states, more than SMALL_MEM holds, unless the search
+   * recycles. */
+  set[n++] = parse("3,3,867254301");
+  /* A hard 4x3 board: too many states for SMALL_MEM either way. */
+  set[n++] = walk(&seed, "4,3,123456789AB0", 300);
+  cr_assert_leq(n, NMAX);
+  return n;
+}
+
+typedef struct {
+  bs_status status;
+  const char *reason;
+  char moves[BS_MAX_MOVES + 1];
+  uint64_t expanded, generated;
+} outcome;
+
+static void solve_all(bs_store_kind kind, uint64_t mem, int recycle, const bs_board *set, int n,
+                      outcome *out) {
+  bs_solver sv;
+  char err[160];
+  cr_assert_eq(bs_solver_init(&sv, kind, mem, err, sizeof err), 0, "%s", err);
+  bs_opts o = {.recycle = recycle, .budget = 0};
+  static bs_result r;
+  for (int i = 0; i < n; i++) {
+    bs_solver_solve(&sv, &set[i], BS_MODE_EXACT, &o, &r);
+    out[i].status = r.status;
+    out[i].reason = r.reason;
+    memcpy(out[i].moves, r.moves, sizeof r.moves);
+    out[i].expanded = r.expanded;
+    out[i].generated = r.generated;
+    if (r.status == BS_ST_SOLVED) {
+      size_t at;
+      int fault = bs_replay(&set[i], r.moves, strlen(r.moves), &at);
+      cr_assert_eq(fault, BS_RP_OK, "%s board %d: %s", bs_store_name(kind), i, bs_replay_fault(fault));
+    }
+  }
+  bs_solver_free(&sv);
+}
+
+/* Solves the set with every store; they must agree on everything. Returns
+ * the arena's outcomes in out. */
+static void agree(uint64_t mem, int recycle, const bs_board *set, int n, outcome *out) {
+  static outcome other[NMAX];
+  solve_all(BS_STORE_ARENA, mem, recycle, set, n, out);
+  for (int k = BS_STORE_OBJECT; k < BS_NSTORES; k++) {
+    solve_all((bs_store_kind)k, mem, recycle, set, n, other);
+    for (int i = 0; i < n; i++) {
+      char text[BS_BOARD_TEXT];
+      bs_board_format(&set[i], text);
+      const char *name = bs_store_name((bs_store_kind)k);
+      cr_assert_eq(other[i].status, out[i].status, "%s %s", name, text);
+      cr_assert((!other[i].reason && !out[i].reason) ||
+                    (other[i].reason && out[i].reason && !strcmp(other[i].reason, out[i].reason)),
+                "%s %s: reason %s, arena %s", name, text, other[i].reason, out[i].reason);
+      cr_assert_str_eq(other[i].moves, out[i].moves, "%s %s", name, text);
+      cr_assert_eq(other[i].expanded, out[i].expanded, "%s %s", name, text);
+      cr_assert_eq(other[i].generated, out[i].generated, "%s %s", name, text);
+    }
+  }
+}
+
+static int count_reason(const outcome *o, int n, bs_status st, const char *reason) {
+  int k = 0;
+  for (int i = 0; i < n; i++) k += o[i].status == st && (!reason || (o[i].reason && !strcmp(o[i].reason, reason)));
+  return k;
+}
+
+Test(stores, agree_on_a_mixed_set) {
+  static bs_board set[NMAX];
+  static outcome roomy[NMAX], tight[NMAX], recycled[NMAX];
+  int n = mixed_set(set);
+  agree(32u << 20, 1, set, n, roomy);
+  agree(SMALL_MEM, 0, set, n, tight);
+  agree(SMALL_MEM, 1, set, n, recycled);
+  /* The set covers what it claims to. */
+  cr_assert_eq(count_reason(roomy, n, BS_ST_GAVE_UP, NULL), 0);
+  cr_assert_geq(count_reason(roomy, n, BS_ST_UNSOLVABLE, "exhausted"), 1);
+  cr_assert_geq(count_reason(roomy, n, BS_ST_UNSOLVABLE, NULL), 4);
+  cr_assert_geq(count_reason(tight, n, BS_ST_GAVE_UP, "memory cap"), 1);
+  int rescued = 0;
+  for (int i = 0; i < n; i++) {
+    rescued += tight[i].status == BS_ST_GAVE_UP && recycled[i].status == BS_ST_SOLVED;
+    if (recycled[i].status == BS_ST_SOLVED) cr_assert_str_eq(recycled[i].moves, roomy[i].moves);
+  }
+  cr_assert_geq(rescued, 1, "no board needed recycling under the small cap");
+}
+
+Test(stores, pool_does_not_grow_on_a_second_pass) {
+  static bs_board set[NMAX];
+  int n = mixed_set(set);
+  bs_pool p;
+  cr_assert_eq(bs_pool_init(&p, bs_capacity_for(32u << 20)), 0);
+  bs_opts o = {.recycle = 1, .budget = 0};
+  static bs_result r;
+  for (int i = 0; i < n; i++) bs_exact_pool(&p, &set[i], &o, &r);
+  size_t bytes = bs_pool_bytes(&p);
+  uint32_t nslab = p.nslab, tabcap = p.tabcap, idcap = p.idcap;
+  const void *slab0 = p.slab[0], *table = p.table, *id = p.id;
+  cr_assert_gt(nslab, 1, "the set should need more than one slab");
+  for (int i = 0; i < n; i++) bs_exact_pool(&p, &set[i], &o, &r);
+  cr_assert_eq(bs_pool_bytes(&p), bytes);
+  cr_assert_eq(p.nslab, nslab);
+  cr_assert_eq(p.tabcap, tabcap);
+  cr_assert_eq(p.idcap, idcap);
+  cr_assert_eq(p.slab[0], slab0);
+  cr_assert_eq(p.table, table);
+  cr_assert_eq(p.id, id);
+  bs_pool_free(&p);
+}
+
+/* Solves the set under a small cap, so that both stores drop states while
+ * recycling and start over at each puzzle, then frees them. Under
+ * `make SAN=1 test` LeakSanitizer then looks for leaks here and now (a leak
+ * it reports at the process's exit would not fail the test). */
+Test(stores, object_and_pool_account_and_free) {
+  static bs_board set[NMAX];
+  int n = mixed_set(set);
+  bs_opts o = {.recycle = 1, .budget = 0};
+  static bs_result r;
+  bs_object ob;
+  bs_pool p;
+  cr_assert_eq(bs_object_init(&ob, 11999), 0);
+  cr_assert_eq(bs_pool_init(&p, 11999), 0);
+  for (int i = 0; i < n; i++) {
+    bs_exact_object(&ob, &set[i], &o, &r);
+    /* What malloc spends on a 92-byte block is more than 92. */
+    cr_assert_geq(r.peak_bytes, r.peak_states * 96 + 2 * sizeof(void *) * r.peak_states);
+    bs_exact_pool(&p, &set[i], &o, &r);
+    cr_assert_geq(r.peak_bytes, r.peak_states * 92 + 2 * sizeof(void *) * r.peak_states);
+  }
+  bs_object_free(&ob);
+  bs_pool_free(&p);
+  cr_assert_eq(bs_object_bytes(&ob), 0);
+  cr_assert_eq(bs_pool_bytes(&p), 0);
+#ifdef __SANITIZE_ADDRESS__
+  cr_assert_eq(__lsan_do_recoverable_leak_check(), 0, "LeakSanitizer found leaks (see above)");
+#endif
+}
+
+/* ---- the store API, the same checks for each store ------------------- */
+
+/* Builds candidate k (a distinct 2-word board) of side `side` in the
+ * scratch and looks it up. */
+#define STORE_API_TEST(X, init, fini)                                                           \
+  static int look_##X(bs_##X *st, uint32_t k, unsigned side, const uint32_t **other) {         \
+    uint32_t *c = bs_##X##_scratch(st);                                                         \
+    memset(c, 0, BS_REC_INTS * sizeof(uint32_t));                                               \
+    c[0] = k;                                                                                   \
+    c[1] = k * 2654435761u;                                                                     \
+    c[BS_R_HASH] = bs_hash(c, 2);                                                               \
+    c[BS_R_META] = bs_meta(1, side, 0, -1);                                                     \
+    c[BS_R_SCORE] = k;                                                                          \
+    return bs_##X##_lookup(st, c, other);                                                       \
+  }                                                                                             \
+  Test(store_api, X) {                                                                          \
+    bs_##X st;                                                                                  \
+    const uint32_t cap = 5000;                                                                  \
+    const uint32_t *other = NULL;                                                               \
+    cr_assert_eq(init(&st, cap), 0);                                                            \
+    for (int round = 0; round < 2; round++) {                                                   \
+      bs_##X##_clear(&st, 2);                                                                   \
+      cr_assert_eq(bs_##X##_count(&st), 0);                                                     \
+      cr_assert_eq(bs_##X##_capacity(&st), cap);                                                \
+      for (uint32_t k = 1; k < cap; k++) {                                                      \
+        cr_assert_not(bs_##X##_full(&st));                                                      \
+        cr_assert_eq(look_##X(&st, k, k % 2, &other), BS_NEW, "state %u", k);                   \
+        bs_##X##_commit(&st);                                                                   \
+      }                                                                                         \
+      for (uint32_t k = 1; k < cap; k++) {                                                      \
+        cr_assert_eq(bs_##X##_rec(&st, k)[BS_R_SCORE], k);                                      \
+        cr_assert_eq(look_##X(&st, k, k % 2, &other), BS_SEEN_SELF);                            \
+        other = NULL;                                                                           \
+        cr_assert_eq(look_##X(&st, k, !(k % 2), &other), BS_SEEN_OTHER);                        \
+        cr_assert_eq(other, bs_##X##_rec(&st, k));                                              \
+      }                                                                                         \
+      cr_assert_eq(look_##X(&st, cap, 0, &other), BS_NEW);                                      \
+      bs_##X##_commit(&st);                                                                     \
+      cr_assert(bs_##X##_full(&st));                                                            \
+      cr_assert_geq(bs_##X##_bytes(&st), (size_t)cap * 92);                                     \
+      /* Keep 101..200 and 4001..5000 (an empty range between): they become                     \
+       * 1..1100, and the rest is gone. */                                                      \
+      const uint32_t lo[3] = {101, 3000, 4001}, hi[3] = {201, 3000, 5001};                      \
+      bs_##X##_keep(&st, lo, hi, 3);                                                            \
+      cr_assert_eq(bs_##X##_count(&st), 1100);                                                  \
+      cr_assert_not(bs_##X##_full(&st));                                                        \
+      for (uint32_t id = 1; id <= 1100; id++) {                                                 \
+        uint32_t k = id <= 100 ? id + 100 : id + 3900;                                          \
+        cr_assert_eq(bs_##X##_rec(&st, id)[BS_R_SCORE], k, "id %u", id);                        \
+        cr_assert_eq(look_##X(&st, k, k % 2, &other), BS_SEEN_SELF);                            \
+      }                                                                                         \
+      cr_assert_eq(look_##X(&st, 50, 0, &other), BS_NEW);                                       \
+      cr_assert_eq(look_##X(&st, 3000, 0, &other), BS_NEW);                                     \
+      bs_##X##_commit(&st);                                                                     \
+      cr_assert_eq(bs_##X##_count(&st), 1101);                                                  \
+      cr_assert_eq(bs_##X##_rec(&st, 1101)[BS_R_SCORE], 3000);                                  \
+    }                                                                                           \
+    fini(&st);                                                                                  \
+  }
+
+STORE_API_TEST(arena, bs_arena_init, bs_arena_free)
+STORE_API_TEST(object, bs_object_init, bs_object_free)
+STORE_API_TEST(pool, bs_pool_init, bs_pool_free)

@@ -1,0 +1,105 @@
+/* Tests of bs_replay: each kind of fault at the right move, and random
+ * walks undone move by move on every size, with and without walls. */
+#include "bs_test.h"
+
+#include "bs_verify.h"
+
+static bs_board board(const char *s) {
+  bs_board b;
+  char err[160];
+  cr_assert_eq(bs_board_parse(s, strlen(s), &b, err, sizeof err), 0, "%s: %s", s, err);
+  return b;
+}
+
+static void replays(const char *text, const char *moves, int fault, size_t at) {
+  bs_board b = board(text), copy = b;
+  size_t got = 12345;
+  int f = bs_replay(&b, moves, strlen(moves), &got);
+  cr_assert_eq(f, fault, "%s \"%s\": fault %d (%s), want %d (%s)", text, moves, f, bs_replay_fault(f), fault,
+               bs_replay_fault(fault));
+  if (fault != BS_RP_OK) cr_assert_eq(got, at, "%s \"%s\": at %zu, want %zu", text, moves, got, at);
+  cr_assert_eq(memcmp(&b, &copy, sizeof b), 0, "replay leaves the board alone");
+}
+
+Test(verify, good_answers) {
+  replays("3,3,123456708", "R", BS_RP_OK, 0);
+  replays("3,3,123456780", "", BS_RP_OK, 0);
+  replays("3,3,123456708", "RLR", BS_RP_OK, 0);
+  replays("3,3,123405786", "RD", BS_RP_OK, 0);
+  replays("2,2,0312", "RDLURDLURDLU", BS_RP_NOT_GOAL, 12);
+  replays("2,2,1230", "LURD", BS_RP_NOT_GOAL, 4);
+  replays("2,2,1230", "LURDLURDLURD", BS_RP_OK, 0);
+}
+
+Test(verify, bad_letter) {
+  replays("3,3,123456708", "X", BS_RP_BAD_LETTER, 0);
+  replays("3,3,123456708", "r", BS_RP_BAD_LETTER, 0);
+  replays("3,3,123456708", "RL R", BS_RP_BAD_LETTER, 2);
+  replays("3,3,123456708", "RL\x01", BS_RP_BAD_LETTER, 2);
+}
+
+Test(verify, off_the_board) {
+  replays("3,3,123456708", "D", BS_RP_OFF_BOARD, 0);
+  replays("3,3,123456708", "RLLL", BS_RP_OFF_BOARD, 3);
+  replays("3,3,123456780", "R", BS_RP_OFF_BOARD, 0);
+  replays("3,3,023456781", "U", BS_RP_OFF_BOARD, 0);
+  /* The left edge is not a way to the previous row's last cell. */
+  replays("3,3,123046758", "L", BS_RP_OFF_BOARD, 0);
+  replays("3,3,123406758", "RR", BS_RP_OFF_BOARD, 1);
+  /* Even when that cell is a wall, the fault is the edge. */
+  replays("3,3,12=045678", "L", BS_RP_OFF_BOARD, 0);
+}
+
+Test(verify, into_a_wall) {
+  replays("3,3,1=3456708", "UU", BS_RP_WALL, 1);
+  replays("3,3,1234=6708", "U", BS_RP_WALL, 0);
+  replays("3,3,1234=6078", "RU", BS_RP_WALL, 1);
+}
+
+Test(verify, not_the_goal) {
+  replays("3,3,123456708", "", BS_RP_NOT_GOAL, 0);
+  replays("3,3,123456708", "RL", BS_RP_NOT_GOAL, 2);
+  replays("3,3,123456780", "LR L", BS_RP_BAD_LETTER, 2);
+  replays("3,3,123456780", "UD", BS_RP_OK, 0);
+  replays("3,3,123456780", "UDU", BS_RP_NOT_GOAL, 3);
+}
+
+Test(verify, fault_phrases) {
+  const char *seen[5];
+  for (int c = BS_RP_OK; c <= BS_RP_NOT_GOAL; c++) {
+    seen[c] = bs_replay_fault(c);
+    cr_assert_not_null(seen[c]);
+    cr_assert_gt(strlen(seen[c]), 1);
+    for (int d = 0; d < c; d++) cr_assert_str_neq(seen[c], seen[d]);
+  }
+  cr_assert_not_null(strstr(bs_replay_fault(BS_RP_WALL), "wall"));
+  cr_assert_not_null(strstr(bs_replay_fault(BS_RP_OFF_BOARD), "board"));
+}
+
+/* A random walk from the goal, undone in reverse, is a valid answer; one
+ * move short of it is not. */
+Test(verify, random_walks_every_size) {
+  uint64_t seed = 9;
+  char moves[2001];
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 10; rep++) {
+        bs_board b = bs_rand_board(&seed, w, h, rep % 2 ? 5 : 0), goal;
+        bs_goal(&b, &goal);
+        bs_board x = goal;
+        int n = 0;
+        for (int k = 0; k < 2000; k++) {
+          int d = bs_rand_below(&seed, 4);
+          if (bs_move(&x, d)) moves[n++] = bs_dir_chars[d];
+        }
+        /* The answer for x: the walk backwards, each move undone. */
+        char answer[2001];
+        for (int k = 0; k < n; k++) answer[k] = bs_dir_chars[bs_dir_from_char(moves[n - 1 - k]) ^ 1];
+        size_t at;
+        cr_assert_eq(bs_replay(&x, answer, (size_t)n, &at), BS_RP_OK, "%dx%d walk of %d", w, h, n);
+        if (n) { /* all but the last move ends one move from the goal */
+          cr_assert_eq(bs_replay(&x, answer, (size_t)n - 1, &at), BS_RP_NOT_GOAL);
+          cr_assert_eq(at, (size_t)n - 1);
+        }
+      }
+}
