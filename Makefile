@@ -46,13 +46,12 @@ $(BUILD)/obj $(BUILD)/tests:
 
 ## test: install missing packages, build, and run every test
 test: deps $(BIN) $(TBIN)
-	@fail=0; for t in $(TBIN); do \
-	  BISLIDE=$(abspath $(BIN)) ./$$t --jobs=2 || fail=1; done; \
-	exit $$fail
+	@BISLIDE=$(abspath $(BIN)) scripts/run-tests.sh $(TBIN)
 
-## run: install missing packages, build, and solve the shipped mixed set
+## run: install missing packages, build, batch-solve the shipped mixed set and verify it
 run: deps $(BIN)
-	$(BIN) solve puzzles/mixed.txt
+	$(BIN) batch puzzles/mixed.txt -o $(BUILD)/mixed.answers
+	$(BIN) verify puzzles/mixed.txt $(BUILD)/mixed.answers
 
 ## fuzz: build the libFuzzer targets of tests/fuzz with clang, run each FUZZ_SECONDS (30)
 FUZZ_CC      ?= clang-14
@@ -97,9 +96,10 @@ bench: deps $(BIN)
 	@cat bench/results/latest.txt
 	@echo "bench: wrote bench/results/latest.csv; scripts/plot-bench.sh makes latest.png"
 
-## install: copy the binary to $(PREFIX)/bin
+## install: copy the binary to $(PREFIX)/bin and the man page to $(PREFIX)/share/man/man1
 install: $(BIN)
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/bislide
+	install -D -m 644 bislide.1 $(DESTDIR)$(PREFIX)/share/man/man1/bislide.1
 
 ## clean: remove build outputs
 clean:

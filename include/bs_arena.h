@@ -15,8 +15,8 @@
  * So each record costs 25 ints, 100 bytes, and the allocation is 1 + 25*cap
  * ints. The table keeps the slots of a record's budget together at the end
  * so that linear probing walks adjacent words. It uses only as many slots as
- * the records so far need (at most half full), doubling as they grow, so a
- * small puzzle touches a small part of the array.
+ * the records so far need (at most half full), growing by half as they
+ * grow, so a small puzzle touches a small part of the array.
  *
  * The table holds the states of both directions: a lookup says a board is
  * new, seen by this side (a loop), or seen by the other side (a meeting). */
@@ -54,7 +54,7 @@ void bs_arena_free(bs_arena *ar);
 /* Empties the arena for a puzzle whose boards pack into nwords words. */
 void bs_arena_clear(bs_arena *ar, int nwords);
 
-/* Doubles the table and rehashes every record; called when half full. */
+/* Grows the table by half and rehashes every record; called when half full. */
 void bs_arena_grow_table(bs_arena *ar);
 
 /* Keeps only the records in the n ascending ranges [lo[i], hi[i]) and

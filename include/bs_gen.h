@@ -12,14 +12,19 @@
  *  - depth >= 0: the board is a random walk of `depth` blank moves from the
  *    goal that never undoes its previous move (except in a dead end, where
  *    going back is the only move). Its answer is the walk reversed.
- *  - depth < 0 (uniform): the layout must also have a plan (bs_construct.h):
- *    its open cells, and what is left of them after each step of filling,
- *    form a parity region. There the boards reachable from the goal are
- *    exactly those of the right parity (Wilson, "Graph puzzles, homotopy, and
- *    the alternating group", 1974; grids are bipartite), so a uniform shuffle
- *    of the tiles and the blank, with the first two tiles swapped when the
- *    parity is wrong, is uniform over the solvable boards of that layout.
- *    Every board without walls qualifies. The answer is bs_construct's. */
+ *  - depth < 0 (uniform), on a layout that has a plan (bs_construct.h; every
+ *    board without walls has one): a uniform shuffle of the tiles and the
+ *    blank over the open cells, the first two tiles swapped when the parity
+ *    is wrong. A plan keeps the open cells a parity region, where the boards
+ *    reachable from the goal are exactly those of the right parity (Wilson,
+ *    "Graph puzzles, homotopy, and the alternating group", 1974; grids are
+ *    bipartite), so this is uniform over the solvable boards. The answer is
+ *    bs_construct's.
+ *  - depth < 0 on a layout without a plan (dead ends, corridors, walls next
+ *    to the blank's goal, most layouts with several walls): the end of a
+ *    long random walk, bs_gen_walk_length(open cells) moves, as above; close
+ *    to uniform over the solvable boards, and its answer is the walk
+ *    reversed, so the header's limits are loose for such sets. */
 #ifndef BS_GEN_H
 #define BS_GEN_H
 
@@ -55,7 +60,12 @@ typedef struct bs_gen {
   char *buf;        /* the walk, then its reverse: the answer */
   char *answer;
   size_t len;
+  uint64_t walked; /* uniform boards made by a long walk: no plan for the layout */
 } bs_gen;
+
+/* The moves of the long walk for a layout of `open` open cells: 20 open^2,
+ * so that each tile moves some 20 x open times. */
+long bs_gen_walk_length(int open);
 
 /* Whether some wall layout fits the spec, found within BS_GEN_LAYOUT_TRIES
  * draws from a generator of its own (the boards do not depend on it). */

@@ -26,18 +26,18 @@ typedef struct bs_heur {
   int w, h, n;
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]; /* cell to cell around the walls */
   /* to[side][tile][cell]: moves from cell to the tile's target cell */
-  uint16_t to[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
+  uint8_t to[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
   /* lc[side][tile][cell]: bit 0 the tile at cell may conflict in its row,
    * bit 1 in its column; key[side][tile]: its target column (bits 0..3)
    * and row (bits 4..7), the order that conflicts reverse */
   uint8_t lc[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
   uint8_t key[2][BS_MAX_CELLS + 1];
-  int use_lc; /* add linear conflicts (1) or score distances alone (0) */
+  int lc_weight; /* moves added per tile that must leave its line; 0: none */
 } bs_heur;
 
 /* Fills the tables for start (forward target: its goal; backward target:
- * start itself). */
-void bs_heur_init(bs_heur *H, const bs_board *start, int use_lc);
+ * start itself), lc moves per tile out of line (2 is a lower bound). */
+void bs_heur_init(bs_heur *H, const bs_board *start, int lc);
 
 /* Makes the forward score count only the tiles in the set (bit v: tile v),
  * so that score 0 means those tiles are home. */
@@ -61,7 +61,7 @@ static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const 
     len[k++] = l;
     if (l > best) best = l;
   }
-  return 2 * (k - best);
+  return H->lc_weight * (k - best);
 }
 
 /* Linear conflicts of row y (bit 1) or column x (bit 2) of packed board w,
@@ -81,16 +81,22 @@ static inline int bs_heur_line_packed(const bs_heur *H, const bs_geom *g, const 
 }
 
 /* Score change when tile v slides from cell q into the blank at p, on the
- * parent board w (still unchanged). */
+ * parent board w (still unchanged). A horizontal move changes the columns
+ * of p and q, a vertical one their rows; and a line's conflicts change only
+ * if v may conflict in it, which spares most lines a look. */
 static inline int bs_heur_delta(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
                                 unsigned v, int p, int q) {
   int d = H->to[s][v][p] - H->to[s][v][q];
-  if (!H->use_lc) return d;
-  /* A horizontal move changes the columns of p and q, a vertical one rows. */
+  if (!H->lc_weight) return d;
   int bit = p / H->w == q / H->w ? 2 : 1;
-  int lp = bit == 2 ? p % H->w : p / H->w, lq = bit == 2 ? q % H->w : q / H->w;
-  d -= bs_heur_line_packed(H, g, w, s, bit, lp, -1, -1, 0) + bs_heur_line_packed(H, g, w, s, bit, lq, -1, -1, 0);
-  d += bs_heur_line_packed(H, g, w, s, bit, lp, q, p, v) + bs_heur_line_packed(H, g, w, s, bit, lq, q, p, v);
+  if (H->lc[s][v][q] & bit) {
+    int lq = bit == 2 ? q % H->w : q / H->w;
+    d += bs_heur_line_packed(H, g, w, s, bit, lq, q, -1, 0) - bs_heur_line_packed(H, g, w, s, bit, lq, -1, -1, 0);
+  }
+  if (H->lc[s][v][p] & bit) {
+    int lp = bit == 2 ? p % H->w : p / H->w;
+    d += bs_heur_line_packed(H, g, w, s, bit, lp, -1, p, v) - bs_heur_line_packed(H, g, w, s, bit, lp, -1, -1, 0);
+  }
   return d;
 }
 

@@ -12,9 +12,10 @@
  * freed by bs_object_keep, and everything the puzzle used (states, table,
  * vector) is freed when the next puzzle starts or the store is freed.
  *
- * malloc is called ahead of need: the store always holds a spare struct for
- * the next new state, so a failed malloc makes the store "full" (the search
- * then recycles or gives up with "memory cap") instead of losing a state.
+ * malloc is called ahead of need: the store holds a spare struct for the
+ * next new state (two when a puzzle starts, one for each root), so a failed
+ * malloc makes the store "full" (the search then recycles or gives up with
+ * "memory cap") instead of losing a state.
  *
  * bs_object_bytes counts what malloc really spends: for every block its
  * malloc_usable_size plus glibc's one-word chunk header, which is how far

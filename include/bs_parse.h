@@ -15,6 +15,10 @@
 
 #include "bs_board.h"
 
+/* At most this many bad lines are printed, then how many more there are:
+ * a binary or a wrong file must not flood the terminal. */
+#define BS_REPORT_MAX 100
+
 /* The largest number a header line may hold (a move limit or the count). */
 #define BS_HEADER_MAX 1000000000L
 

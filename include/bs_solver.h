@@ -11,7 +11,12 @@
 #include "bs_search.h"
 
 typedef enum { BS_STORE_ARENA = 0, BS_STORE_OBJECT, BS_STORE_POOL, BS_NSTORES } bs_store_kind;
-typedef enum { BS_MODE_EXACT = 0 } bs_mode;
+/* exact: the exact search alone (answers proven optimal). heuristic: the
+ * heuristic mode of bs_beam.h (answers never marked optimal). auto: the
+ * exact search within BS_AUTO_EXACT_BUDGET generated states, then, if that
+ * did not settle the board, the heuristic mode. */
+typedef enum { BS_MODE_EXACT = 0, BS_MODE_HEURISTIC, BS_MODE_AUTO, BS_NMODES } bs_mode;
+#define BS_AUTO_EXACT_BUDGET 20000
 
 typedef struct bs_solver {
   bs_store_kind kind;

@@ -21,6 +21,7 @@ set style fill solid 0.75 border -1
 set boxwidth 0.6
 set grid ytics lc rgb "#dddddd"
 set yrange [0:*]
+set offsets 0, 0, graph 0.15, 0
 set xtics scale 0
 set multiplot layout 1,2 title "bislide bench: arena vs object vs pool ($title)"
 set title "throughput: generated states per second (millions)\nmedian of the passes, bar = min..max"

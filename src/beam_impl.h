@@ -1,18 +1,20 @@
 /* The heuristic search (bs_beam.h), written once for every store.
  *
  * Included at the end of src/search_impl.h, so every store that compiles
- * the exact search also gets bs_beam_<store> and bs_heuristic_<store>,
- * built on the same bs_<store>_* inline API and the helpers above. */
+ * the exact search also gets bs_beam_<store>, bs_staged_<store> and
+ * bs_heuristic_<store>, built on the same bs_<store>_* inline API and the
+ * helpers above (bs_side, add_root_, join_, note_peak_). Everything per
+ * state lives in the store; the rest is fixed-size arrays on the stack. */
 #include <limits.h>
 #ifdef BS_BEAM_DEBUG
 #include <stdio.h>
 #endif
 
 #include "bs_beam.h"
-extern uint32_t bs_noise_amp, bs_noise_seed;
-#define BS_KEY(rec) ((rec)[BS_R_SCORE] * 8 + (bs_noise_amp ? (uint32_t)(((rec)[BS_R_HASH] ^ bs_noise_seed) * 2654435761u >> 16) % bs_noise_amp : 0))
 
-/* Ids below x that the n merged ranges keep, plus one: x's new id. */
+/* ---- the beam ---- */
+
+/* Ids below x that the n ascending kept ranges keep, plus one: x's new id. */
 static uint32_t bs_renumbered(const uint32_t *lo, const uint32_t *hi, int n, uint32_t x) {
   uint32_t k = 1;
   for (int i = 0; i < n && lo[i] < x; i++) k += (hi[i] < x ? hi[i] : x) - lo[i];
@@ -21,11 +23,12 @@ static uint32_t bs_renumbered(const uint32_t *lo, const uint32_t *hi, int n, uin
 
 /* Keeps the roots, each side's last two layers and the layer being built
  * ([*nlo, count]), renumbering them, *nlo and the iteration point *it.
- * Returns -1 when that frees too little to go on. */
+ * Returns -1 when that frees too little to go on. Older states are only
+ * loop checks and meeting chances to a beam, so they can go. */
 static int BS_CAT(beam_recycle_, BS_STORE)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it,
                                            bs_result *r) {
-  uint32_t *lo[6] = {&side[0].plo, &side[0].lo, &side[1].plo, &side[1].lo, nlo, NULL};
-  uint32_t *hi[6] = {&side[0].phi, &side[0].hi, &side[1].phi, &side[1].hi, NULL, NULL};
+  uint32_t *lo[5] = {&side[0].plo, &side[0].lo, &side[1].plo, &side[1].lo, nlo};
+  uint32_t *hi[5] = {&side[0].phi, &side[0].hi, &side[1].phi, &side[1].hi, NULL};
   uint32_t count = BS_F(count)(st), rlo[6], rhi[6], klo[6], khi[6], kept = 0;
   for (int i = 0; i < 5; i++) {
     rlo[i] = *lo[i];
@@ -59,46 +62,19 @@ static int BS_CAT(beam_recycle_, BS_STORE)(BS_T *st, bs_side *side, uint32_t *nl
   return 0;
 }
 
-/* Cuts the layer [lo, hi) to its `width` best scores; returns how many
- * stay in the beam. */
-static uint32_t BS_CAT(beam_select_, BS_STORE)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width,
-                                               uint32_t bcap) {
+/* Cuts the layer [lo, hi) to its `width` best scores, ties to the lower id,
+ * by marking the others BS_PRUNED; returns how many stay in the beam. */
+static uint32_t BS_CAT(beam_select_, BS_STORE)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width) {
   if (hi - lo <= width) return hi - lo;
-  if (bcap) {
-    static uint32_t h2[BS_MAX_CELLS][512];
-    uint32_t tb[BS_MAX_CELLS], ties[BS_MAX_CELLS];
-    memset(h2, 0, sizeof h2);
-    for (uint32_t id = lo; id < hi; id++) {
-      uint32_t *rec = BS_F(rec)(st, id), sc = rec[BS_R_SCORE] < 511 ? rec[BS_R_SCORE] : 511;
-      h2[bs_meta_blank(rec[BS_R_META])][sc]++;
-    }
-    for (int b = 0; b < BS_MAX_CELLS; b++) {
-      uint32_t below = 0, t = 0;
-      while (t < 512 && below + h2[b][t] < bcap) below += h2[b][t++];
-      tb[b] = t;
-      ties[b] = bcap - below;
-    }
-    for (uint32_t id = lo; id < hi; id++) {
-      uint32_t *rec = BS_F(rec)(st, id), sc = rec[BS_R_SCORE] < 511 ? rec[BS_R_SCORE] : 511;
-      unsigned b = bs_meta_blank(rec[BS_R_META]);
-      if (sc < tb[b] || (sc == tb[b] && ties[b] && ties[b]--)) continue;
-      rec[BS_R_SCORE] |= BS_PRUNED;
-    }
-  }
-  static uint32_t hist[BS_HIST]; uint32_t below = 0, t = 0, n = 0;
-  memset(hist, 0, sizeof hist);
+  uint32_t hist[BS_HIST] = {0}, below = 0, t = 0;
   for (uint32_t id = lo; id < hi; id++) {
-    uint32_t sc = BS_KEY(BS_F(rec)(st, id));
-    if (BS_F(rec)(st, id)[BS_R_SCORE] & BS_PRUNED) continue;
+    uint32_t sc = BS_F(rec)(st, id)[BS_R_SCORE];
     hist[sc < BS_HIST ? sc : BS_HIST - 1]++;
-    n++;
   }
-  if (n <= width) return n;
   while (below + hist[t] < width) below += hist[t++];
   uint32_t ties = width - below; /* of score t, the first ones by id */
   for (uint32_t id = lo; id < hi; id++) {
-    uint32_t *rec = BS_F(rec)(st, id), sc = BS_KEY(rec) < BS_HIST ? BS_KEY(rec) : BS_HIST - 1;
-    if (rec[BS_R_SCORE] & BS_PRUNED) continue;
+    uint32_t *rec = BS_F(rec)(st, id), sc = rec[BS_R_SCORE] < BS_HIST ? rec[BS_R_SCORE] : BS_HIST - 1;
     if (sc < t || (sc == t && ties && ties--)) continue;
     rec[BS_R_SCORE] |= BS_PRUNED;
   }
@@ -134,10 +110,15 @@ int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_
   r->reason = "beam died out";
   for (;;) {
     if (!live[0] && !live[1]) break;
-    int s = !live[0] || (live[1] && (live[1] < live[0] || (live[1] == live[0] && side[1].depth < side[0].depth)));
+    int s = !live[0] ||
+            (live[1] && (live[1] < live[0] || (live[1] == live[0] && side[1].depth < side[0].depth)));
     unsigned d = side[s].depth;
     if (d + 1 > BS_PATH_MAX) {
       r->reason = "depth limit";
+      break;
+    }
+    if (bo->max_len && (int)(side[0].depth + side[1].depth) >= bo->max_len) {
+      r->reason = "length limit";
       break;
     }
     uint32_t nlo = BS_F(count)(st) + 1;
@@ -151,21 +132,32 @@ int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_
       }
       unsigned blank = bs_meta_blank(par[BS_R_META]);
       int back = bs_meta_last(par[BS_R_META]) ^ 1;
+      /* Children first, with their table slots prefetched (as the exact
+       * search does), so the cache misses of their lookups overlap. */
+      uint32_t kid[4][BS_MAX_WORDS], kh[4];
+      int kq[4], kd[4], nk = 0;
       for (int dir = 0; dir < 4; dir++) {
         int q = g.nb[blank][dir];
         if (q < 0 || dir == back) continue;
+        memcpy(kid[nk], par, (size_t)nw * sizeof(uint32_t));
+        bs_put(&g, kid[nk], (int)blank, bs_get(&g, par, q));
+        bs_put(&g, kid[nk], q, 0);
+        kh[nk] = bs_hash(kid[nk], nw);
+        BS_F(prefetch)(st, kh[nk]);
+        kq[nk] = q;
+        kd[nk++] = dir;
+      }
+      for (int k = 0; k < nk; k++) {
+        int q = kq[k], dir = kd[k];
         r->generated++;
         if (BS_F(full)(st) && BS_CAT(beam_recycle_, BS_STORE)(st, side, &nlo, &id, r) < 0) {
           r->reason = "memory cap";
           goto done;
         }
-        par = BS_F(rec)(st, id);
+        par = BS_F(rec)(st, id); /* recycling may have moved it */
         uint32_t *c = BS_F(scratch)(st);
-        unsigned v = bs_get(&g, par, q);
-        memcpy(c, par, (size_t)nw * sizeof(uint32_t));
-        bs_put(&g, c, (int)blank, v);
-        bs_put(&g, c, q, 0);
-        c[BS_R_HASH] = bs_hash(c, nw);
+        memcpy(c, kid[k], (size_t)nw * sizeof(uint32_t));
+        c[BS_R_HASH] = kh[k];
         c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)q, dir);
         const uint32_t *other = NULL;
         int seen = BS_F(lookup)(st, c, &other);
@@ -179,10 +171,11 @@ int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_
           }
           continue;
         }
+        unsigned v = bs_get(&g, par, q);
         c[BS_R_SCORE] = (uint32_t)((int)sc + bs_heur_delta(H, &g, par, s, v, (int)blank, q));
         if (bo->one_side && !c[BS_R_SCORE]) {
           /* The partial goal: every tile that counts is home. */
-          for (unsigned k = 0; k <= d; k++) r->moves[k] = bs_dir_chars[bs_path_get(c, k)];
+          for (unsigned i = 0; i <= d; i++) r->moves[i] = bs_dir_chars[bs_path_get(c, i)];
           r->moves[d + 1] = 0;
           r->length = best = (int)d + 1;
           goto done;
@@ -196,12 +189,11 @@ int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_
     side[s].lo = nlo;
     side[s].hi = BS_F(count)(st) + 1;
     side[s].depth = d + 1;
-    live[s] = BS_CAT(beam_select_, BS_STORE)(st, side[s].lo, side[s].hi, bo->width, bo->div ? (bo->width * (uint32_t)bo->div + 99) / (100 * (uint32_t)g.n) : 0);
-#ifdef BS_BEAM_DEBUG
-    { uint32_t mn = ~0u, mx = 0; for (uint32_t id = side[s].lo; id < side[s].hi; id++) { uint32_t x = BS_F(rec)(st, id)[BS_R_SCORE]; if (x & BS_PRUNED) continue; if (x < mn) mn = x; if (x > mx) mx = x; }
-      fprintf(stderr, "side %d depth %u layer %u live %u score %u..%u count %u\n", s, side[s].depth, side[s].hi - side[s].lo, live[s], mn, mx, BS_F(count)(st)); }
-#endif
-    if (best < INT_MAX && (extra-- <= 0 || (int)(side[0].depth + side[1].depth) >= best)) break;
+    live[s] = BS_CAT(beam_select_, BS_STORE)(st, side[s].lo, side[s].hi, bo->width);
+    /* After a meeting, a later one is shorter only through states older
+     * than the frontiers: worth a few more layers, no more. */
+    if (best < INT_MAX && (extra-- <= 0 || (int)(side[0].depth + side[1].depth) >= best + bo->extra))
+      break;
   }
 done:
   if (best < INT_MAX) {
@@ -210,6 +202,364 @@ done:
   }
   BS_CAT(note_peak_, BS_STORE)(st, r);
   return 0;
+}
+
+/* Adds the counts of a sub-search s to r, and remembers in r->reason if
+ * it ran out of memory: the reason to report if nothing solves the board. */
+static void bs_add_counts(bs_result *r, const bs_result *s) {
+  if (s->reason && !strcmp(s->reason, "memory cap")) r->reason = s->reason;
+  r->generated += s->generated;
+  r->expanded += s->expanded;
+  if (s->peak_states > r->peak_states) r->peak_states = s->peak_states;
+  if (s->peak_bytes > r->peak_bytes) r->peak_bytes = s->peak_bytes;
+}
+
+/* ---- cutting loops and shortening stretches ---- */
+
+/* Cuts every stretch of moves that returns to an earlier board: replays m
+ * from b, finds the first repeat through the store (each board is stored
+ * with its index in the score word; candidates are looked up as the other
+ * side so that a match hands back the record), drops that loop, and again
+ * until none is left. Returns the new length. */
+static int BS_CAT(cut_loops_, BS_STORE)(BS_T *st, const bs_board *b, char *m, int len) {
+  bs_geom g;
+  bs_geom_init(&g, b);
+  for (;;) {
+    BS_F(clear)(st, g.nwords);
+    if (BS_F(capacity)(st) < (uint32_t)len + 1) return len;
+    bs_board x = *b;
+    int i = 0, from = -1;
+    for (;; i++) {
+      uint32_t *c = BS_F(scratch)(st);
+      const uint32_t *other = NULL;
+      bs_pack(&g, &x, c);
+      c[BS_R_HASH] = bs_hash(c, g.nwords);
+      c[BS_R_META] = bs_meta(0, BS_BACKWARD, (unsigned)x.blank, -1);
+      if (BS_F(lookup)(st, c, &other) == BS_SEEN_OTHER) {
+        from = (int)other[BS_R_SCORE];
+        break;
+      }
+      c[BS_R_META] = bs_meta(0, BS_FORWARD, (unsigned)x.blank, -1);
+      c[BS_R_SCORE] = (uint32_t)i;
+      BS_F(commit)(st);
+      if (i == len) break;
+      bs_move(&x, bs_dir_from_char(m[i]));
+    }
+    if (from < 0) return len;
+    memmove(m + from, m + i, (size_t)(len - i));
+    len -= i - from;
+  }
+}
+
+/* The shortest way from board a to board b of fewer than `below` moves, by
+ * a bidirectional breadth-first search within `budget` generated states:
+ * its length with the moves in out, or -1 if there is none that short. */
+static int BS_CAT(bridge_, BS_STORE)(BS_T *st, const bs_geom *g, const bs_board *a,
+                                     const bs_board *b, int below, uint64_t budget, char *out,
+                                     bs_result *r) {
+  const int nw = g->nwords;
+  BS_F(clear)(st, nw);
+  if (BS_F(capacity)(st) < 3) return -1;
+  BS_CAT(add_root_, BS_STORE)(st, g, a, BS_FORWARD);
+  BS_CAT(add_root_, BS_STORE)(st, g, b, BS_BACKWARD);
+  bs_side side[2] = {{1, 1, 1, 2, 0}, {2, 2, 2, 3, 0}};
+  uint64_t gen0 = r->generated;
+  while ((int)(side[0].depth + side[1].depth) + 1 < below) {
+    uint32_t n0 = side[0].hi - side[0].lo, n1 = side[1].hi - side[1].lo;
+    if (!n0 || !n1) return -1;
+    int s = n1 < n0;
+    unsigned d = side[s].depth;
+    uint32_t nlo = BS_F(count)(st) + 1;
+    for (uint32_t id = side[s].lo; id < side[s].hi; id++) {
+      if (r->generated - gen0 > budget) return -1;
+      const uint32_t *par = BS_F(rec)(st, id);
+      unsigned blank = bs_meta_blank(par[BS_R_META]);
+      int back = bs_meta_last(par[BS_R_META]) ^ 1;
+      for (int dir = 0; dir < 4; dir++) {
+        int q = g->nb[blank][dir];
+        if (q < 0 || dir == back) continue;
+        r->generated++;
+        if (BS_F(full)(st)) return -1;
+        par = BS_F(rec)(st, id);
+        uint32_t *c = BS_F(scratch)(st);
+        memcpy(c, par, (size_t)nw * sizeof(uint32_t));
+        bs_put(g, c, (int)blank, bs_get(g, c, q));
+        bs_put(g, c, q, 0);
+        c[BS_R_HASH] = bs_hash(c, nw);
+        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)q, dir);
+        c[BS_R_SCORE] = 0;
+        const uint32_t *other = NULL;
+        int seen = BS_F(lookup)(st, c, &other);
+        if (seen == BS_SEEN_SELF) continue;
+        bs_path_extend(c, par, d, (unsigned)dir);
+        if (seen == BS_NEW) {
+          BS_F(commit)(st);
+          continue;
+        }
+        /* Met: the first meeting is a shortest way (see search_impl.h). */
+        const uint32_t *f = s == BS_FORWARD ? c : other, *bk = s == BS_FORWARD ? other : c;
+        unsigned nf = bs_meta_depth(f[BS_R_META]), nb = bs_meta_depth(bk[BS_R_META]), k = 0;
+        for (unsigned i = 0; i < nf; i++) out[k++] = bs_dir_chars[bs_path_get(f, i)];
+        for (unsigned i = nb; i-- > 0;) out[k++] = bs_dir_chars[bs_path_get(bk, i) ^ 1];
+        return (int)k < below ? (int)k : -1;
+      }
+    }
+    side[s].plo = side[s].lo;
+    side[s].phi = side[s].hi;
+    side[s].lo = nlo;
+    side[s].hi = BS_F(count)(st) + 1;
+    side[s].depth = d + 1;
+  }
+  return -1;
+}
+
+/* Shortens the answer m[0..len) for b: replaces each stretch of `span`
+ * moves, one every span/2 moves, by a shortest way between its two ends
+ * when that is shorter, pass after pass until one gains nothing. Returns
+ * the new length. */
+static int BS_CAT(shorten_, BS_STORE)(BS_T *st, const bs_board *b, char *m, int len, int span,
+                                      uint64_t budget, bs_result *r) {
+  bs_geom g;
+  bs_geom_init(&g, b);
+  char way[BS_MAX_MOVES + 1];
+  for (int gained = 1; gained;) {
+    gained = 0;
+    bs_board a = *b;
+    for (int i = 0; i < len; i += span / 2) {
+      int j = i + span < len ? i + span : len;
+      bs_board z = a;
+      for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char(m[k]));
+      int k = BS_CAT(bridge_, BS_STORE)(st, &g, &a, &z, j - i, budget, way, r);
+      if (k >= 0) {
+        memmove(m + i + k, m + j, (size_t)(len - j));
+        memcpy(m + i, way, (size_t)k);
+        len -= j - i - k;
+        gained = 1;
+      }
+      for (int t = i; t < i + span / 2 && t < len; t++) bs_move(&a, bs_dir_from_char(m[t]));
+    }
+  }
+  return len;
+}
+
+/* ---- staged solving, for boards whose corridors defeat the beam ---- */
+
+#define BS_STAGED_MAX 4096 /* moves a staged answer may take before it is shortened */
+#define BS_STAGED_CELLS 12 /* cells one stage may fill together */
+
+/* Cells of `within` reachable from cell `from` (bit masks). */
+static uint64_t bs_reach(const bs_geom *g, uint64_t within, int from) {
+  int queue[BS_MAX_CELLS], head = 0, tail = 0;
+  uint64_t seen = 1ull << from;
+  queue[tail++] = from;
+  while (head < tail) {
+    int p = queue[head++];
+    for (int d = 0; d < 4; d++) {
+      int q = g->nb[p][d];
+      if (q >= 0 && (within >> q & 1) && !(seen >> q & 1)) {
+        seen |= 1ull << q;
+        queue[tail++] = q;
+      }
+    }
+  }
+  return seen;
+}
+
+/* Cells of `loose` whose loss would split it (cut cells), as a mask. */
+static uint64_t bs_cut_cells(const bs_geom *g, uint64_t loose, int fb) {
+  uint64_t cut = 0;
+  for (int p = 0; p < g->n; p++) {
+    if (!(loose >> p & 1)) continue;
+    uint64_t rest = loose & ~(1ull << p);
+    int from = p == fb ? __builtin_ctzll(rest) : fb;
+    if (rest && bs_reach(g, rest, from) != rest) cut |= 1ull << p;
+  }
+  return cut;
+}
+
+/* Whether `loose` holds a 2 x 2 block of cells: a place where tiles can
+ * pass each other, without which a ring of cells only turns. */
+static int bs_has_block(const bs_geom *g, uint64_t loose) {
+  for (int p = 0; p < g->n; p++) {
+    int rt = g->nb[p][BS_R], dn = g->nb[p][BS_D];
+    if ((loose >> p & 1) && rt >= 0 && dn >= 0 && g->nb[rt][BS_D] >= 0 && (loose >> rt & 1) &&
+        (loose >> dn & 1) && (loose >> g->nb[rt][BS_D] & 1))
+      return 1;
+  }
+  return 0;
+}
+
+/* Loose neighbours of cell p. */
+static int bs_loose_degree(const bs_geom *g, uint64_t loose, int p) {
+  int k = 0;
+  for (int d = 0; d < 4; d++) k += g->nb[p][d] >= 0 && (loose >> g->nb[p][d] & 1);
+  return k;
+}
+
+/* The cells to fill next, into cells[] (returns how many, 0 if none): the
+ * loose cell farthest from the blank's goal cell fb whose loss keeps the
+ * rest in one piece, without new cut cells and with a 2 x 2 block, together
+ * with the loose cells it would leave with a single loose neighbour (such
+ * a cell could never change its tile again). */
+static int bs_next_cells(const bs_geom *g, uint64_t loose, int fb, int *cells) {
+  int seen[BS_MAX_CELLS] = {0}, queue[BS_MAX_CELLS], head = 0, tail = 0;
+  seen[fb] = 1;
+  queue[tail++] = fb;
+  while (head < tail) {
+    int p = queue[head++];
+    for (int d = 0; d < 4; d++) {
+      int q = g->nb[p][d];
+      if (q >= 0 && (loose >> q & 1) && !seen[q]) {
+        seen[q] = 1;
+        queue[tail++] = q;
+      }
+    }
+  }
+  uint64_t cut0 = bs_cut_cells(g, loose, fb);
+  for (int i = tail - 1; i > 0; i--) { /* breadth-first order: farthest last */
+    int set[4] = {queue[i]}, n = 1;
+    uint64_t rest = loose & ~(1ull << queue[i]);
+    for (int k = 0; k < n && n < 4; k++) /* close over stranded neighbours */
+      for (int d = 0; d < 4 && n < 4; d++) {
+        int q = g->nb[set[k]][d];
+        if (q >= 0 && q != fb && (rest >> q & 1) && bs_loose_degree(g, rest, q) < 2) {
+          set[n++] = q;
+          rest &= ~(1ull << q);
+        }
+      }
+    if (bs_reach(g, rest, fb) != rest || (bs_cut_cells(g, rest, fb) & ~cut0) || !bs_has_block(g, rest))
+      continue;
+    int stranded = 0;
+    for (int p = 0; p < g->n; p++)
+      if ((rest >> p & 1) && p != fb && bs_loose_degree(g, rest, p) < 2) stranded = 1;
+    if (stranded) continue;
+    memcpy(cells, set, (size_t)n * sizeof *set);
+    return n;
+  }
+  return 0;
+}
+
+/* Brings home the tiles whose goal cells are cells[0..n), on the loose
+ * cells only, by a search over the positions of those tiles and the blank:
+ * every other loose tile is counted as the same tile (the value n, which
+ * no tile has), so that the search space is small and has no plateaus of
+ * look-alike boards. Appends the moves to m and plays them on x. Returns 0,
+ * or -1 if it finds no way. */
+static int BS_CAT(stage_, BS_STORE)(BS_T *st, bs_board *x, uint64_t fixed, const int *cells, int n,
+                                    char *m, int *len, bs_result *r) {
+  bs_board ab = *x;
+  uint64_t tiles = 0;
+  for (int i = 0; i < n; i++) tiles |= 1ull << (cells[i] + 1);
+  ab.wall |= fixed;
+  for (int p = 0; p < ab.n; p++)
+    if (!(ab.wall >> p & 1) && ab.cell[p] && !(tiles >> ab.cell[p] & 1)) ab.cell[p] = (uint8_t)ab.n;
+  bs_heur H;
+  bs_heur_init(&H, &ab, BS_LC_WEIGHT);
+  bs_heur_only(&H, tiles);
+  if (!bs_heur_score(&H, BS_FORWARD, &ab)) return 0;
+  /* Up to two tiles, a full breadth-first search; more, a beam. */
+  bs_beam_opts bo = {.width = n < 3 ? UINT32_MAX : BS_STAGE_WIDTH, .one_side = 1};
+  bs_result sr;
+  BS_SEARCH(beam)(st, &ab, &H, &bo, &sr);
+  bs_add_counts(r, &sr);
+  if (sr.status != BS_ST_SOLVED || *len + sr.length > BS_STAGED_MAX) return -1;
+  for (int i = 0; i < sr.length; i++) bs_move(x, bs_dir_from_char(sr.moves[i]));
+  memcpy(m + *len, sr.moves, (size_t)sr.length);
+  *len += sr.length;
+  return 0;
+}
+
+/* Solves like a person: fills the open cells a few at a time (bs_next_cells,
+ * BS_STAGE_CELLS a stage), farthest from the blank's goal first, each by a
+ * small search (stage_), and then treats them as walls; when a stage finds
+ * no way, the cell filled last next to it is loosened and joins it. The
+ * last loose cells are finished by the exact search. Long answers, but it
+ * does not get lost in corridors; the caller shortens them. */
+int BS_SEARCH(staged)(BS_T *st, const bs_board *start, const bs_opts *o, bs_result *r) {
+  char m[BS_STAGED_MAX];
+  memset(r, 0, sizeof *r);
+  r->status = BS_ST_GAVE_UP;
+  r->reason = "staged: stuck";
+  bs_geom g;
+  bs_geom_init(&g, start);
+  bs_board x = *start;
+  const int fb = start->n - 1;
+  uint64_t open = 0, fixed = 0;
+  for (int p = 0; p < start->n; p++)
+    if (!(start->wall >> p & 1)) open |= 1ull << p;
+  int order[BS_MAX_CELLS], nfixed = 0, len = 0;
+  while (__builtin_popcountll(open & ~fixed) > BS_STAGED_EXACT) {
+    int cells[BS_STAGED_CELLS], n = bs_next_cells(&g, open & ~fixed, fb, cells);
+    while (n && n < BS_STAGE_CELLS) {
+      uint64_t left = open & ~fixed;
+      for (int i = 0; i < n; i++) left &= ~(1ull << cells[i]);
+      int more[4], k = bs_next_cells(&g, left, fb, more);
+      if (!k || n + k > BS_STAGED_CELLS - 2 || __builtin_popcountll(left) - k < BS_STAGED_EXACT) break;
+      memcpy(cells + n, more, (size_t)k * sizeof *more);
+      n += k;
+    }
+#ifdef BS_BEAM_DEBUG
+    fprintf(stderr, "   stage %d cells from %d, fixed %llx, len %d\n", n, n ? cells[0] : -1, (unsigned long long)fixed, len);
+#endif
+    if (!n) break; /* nothing can be filled: the exact search takes the rest */
+    while (BS_CAT(stage_, BS_STORE)(st, &x, fixed, cells, n, m, &len, r)) {
+      int k = nfixed; /* the cell filled last next to the stage */
+      while (k-- > 0) {
+        int near = 0;
+        for (int i = 0; i < n; i++) near |= bs_loose_degree(&g, 1ull << order[k], cells[i]) > 0;
+        if (near) break;
+      }
+#ifdef BS_BEAM_DEBUG
+      fprintf(stderr, "   stage failed; loosen %d\n", k >= 0 ? order[k] : -1);
+#endif
+      if (n == BS_STAGED_CELLS || k < 0) return 0;
+      cells[n++] = order[k];
+      fixed &= ~(1ull << order[k]);
+      memmove(order + k, order + k + 1, (size_t)(--nfixed - k) * sizeof *order);
+    }
+    for (int i = 0; i < n; i++) {
+      order[nfixed++] = cells[i];
+      fixed |= 1ull << cells[i];
+    }
+  }
+  bs_board rest = x;
+  rest.wall |= fixed;
+  bs_opts eo = {.recycle = o->recycle, .budget = BS_STAGED_EXACT_BUDGET};
+  bs_result er;
+  BS_SEARCH(exact)(st, &rest, &eo, &er);
+  bs_add_counts(r, &er);
+#ifdef BS_BEAM_DEBUG
+  fprintf(stderr, "   final exact: %s %s len %d gen %llu\n", bs_status_name(er.status), er.reason ? er.reason : "", er.length, (unsigned long long)er.generated);
+#endif
+  if (er.status != BS_ST_SOLVED || len + er.length > BS_STAGED_MAX) return 0;
+  memcpy(m + len, er.moves, (size_t)er.length);
+  len += er.length;
+  len = BS_CAT(cut_loops_, BS_STORE)(st, start, m, len);
+  /* Answers hold BS_MAX_MOVES; the cut may not have brought it that low. */
+  if (len > BS_MAX_MOVES) {
+    r->reason = "staged: too long";
+    return 0;
+  }
+  memcpy(r->moves, m, (size_t)len);
+  r->moves[len] = 0;
+  r->length = len;
+  r->status = BS_ST_SOLVED;
+  r->reason = NULL;
+  return 0;
+}
+
+/* ---- the heuristic mode ---- */
+
+/* Keeps the shorter of the answer in best (blen moves, -1 for none) and a
+ * solved s, after cutting s's loops. */
+static void BS_CAT(keep_best_, BS_STORE)(BS_T *st, const bs_board *b, bs_result *s, char *best,
+                                         int *blen) {
+  if (s->status != BS_ST_SOLVED) return;
+  s->length = BS_CAT(cut_loops_, BS_STORE)(st, b, s->moves, s->length);
+  if (*blen < 0 || s->length < *blen) {
+    memcpy(best, s->moves, (size_t)s->length);
+    *blen = s->length;
+  }
 }
 
 int BS_SEARCH(heuristic)(BS_T *st, const bs_board *start, const bs_opts *o, bs_result *r) {
@@ -225,7 +575,67 @@ int BS_SEARCH(heuristic)(BS_T *st, const bs_board *start, const bs_opts *o, bs_r
     return 0;
   }
   bs_heur H;
-  bs_heur_init(&H, start, 1);
-  bs_beam_opts bo = {.width = 1000, .budget = o->budget, .extra = 0};
-  return BS_SEARCH(beam)(st, start, &H, &bo, r);
+  bs_heur_init(&H, start, BS_LC_WEIGHT);
+  const int h0 = bs_heur_score(&H, BS_FORWARD, start);
+  /* An answer much longer than the score says the beam lost its way in
+   * corridors whose order the score cannot see; a beam that has found
+   * nothing by far longer than that has lost it for good. (A beam's answer
+   * can shrink a lot when its loops are cut, hence the room.) */
+  const int fair = 2 * h0 + BS_FAIR_SLACK, hopeless = 4 * h0 + 4 * BS_FAIR_SLACK;
+  const uint64_t budget = o->budget ? o->budget : BS_HEUR_BUDGET;
+  char best[BS_MAX_MOVES + 1];
+  int blen = -1;
+  bs_result s;
+  const char *why = "beam found no way";
+  for (int step = 0; step < 4 && (blen < 0 || blen > fair) && r->generated < budget; step++) {
+    uint64_t left = budget - r->generated;
+    if (step == 1) {
+      /* Boards that lose the beam are mostly narrow ones, where the exact
+       * search is cheap: try it before wider beams. */
+      bs_opts eo = {.recycle = 1, .budget = left < BS_HARD_EXACT_BUDGET ? left : BS_HARD_EXACT_BUDGET};
+      BS_SEARCH(exact)(st, start, &eo, &s);
+      bs_add_counts(r, &s);
+      BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
+#ifdef BS_BEAM_DEBUG
+      fprintf(stderr, "  exact: %s len %d gen %llu\n", bs_status_name(s.status), s.length, (unsigned long long)s.generated);
+#endif
+      if (s.status == BS_ST_SOLVED) break; /* shortest */
+      continue;
+    }
+    uint32_t w = BS_BEAM_WIDTH << (step ? 2 * (step - 1) : 0); /* 1, 4, 16 times */
+    bs_beam_opts bo = {.width = w, .budget = left, .extra = BS_BEAM_EXTRA,
+                       .max_len = blen > 0 ? blen - 1 : hopeless};
+    BS_SEARCH(beam)(st, start, &H, &bo, &s);
+    bs_add_counts(r, &s);
+    BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
+#ifdef BS_BEAM_DEBUG
+    fprintf(stderr, "  beam w=%u: %s len %d gen %llu best %d fair %d\n", w, bs_status_name(s.status), s.length, (unsigned long long)s.generated, blen, fair);
+#endif
+    if (s.reason && blen < 0) why = s.reason;
+  }
+  if (blen < 0) {
+    BS_SEARCH(staged)(st, start, o, &s);
+    bs_add_counts(r, &s);
+#ifdef BS_BEAM_DEBUG
+    fprintf(stderr, "  staged: %s len %d gen %llu\n", bs_status_name(s.status), s.length, (unsigned long long)s.generated);
+#endif
+    if (s.status == BS_ST_SOLVED) {
+      s.length = BS_CAT(shorten_, BS_STORE)(st, start, s.moves, s.length, BS_SHORTEN_SPAN,
+                                            BS_SHORTEN_BUDGET, r);
+      BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
+    } else {
+      why = s.reason;
+    }
+  }
+  if (blen < 0) {
+    if (!r->reason) r->reason = why;
+    return 0;
+  }
+  r->reason = NULL;
+  memcpy(r->moves, best, (size_t)blen);
+  r->moves[blen] = 0;
+  r->length = blen;
+  r->status = BS_ST_SOLVED;
+  r->optimal = 0; /* even when the exact search found it: only exact mode proves */
+  return 0;
 }

@@ -27,7 +27,7 @@ static void help(void) {
          "  --depth D          each board is a random walk of D moves (0 to 1000000)\n"
          "                     back from the goal that never undoes its last move;\n"
          "                     without it, boards are uniformly random solvable ones\n"
-         "                     (with walls: on layouts where parity decides)\n"
+         "                     (on some wall layouts: the end of a long random walk)\n"
          "  -o, --output FILE  write the set to FILE, whole or not at all (default\n"
          "                     stdout)\n"
          "  --answers FILE     also write the answers behind the limits, one line a\n"
@@ -117,15 +117,11 @@ int bs_cmd_gen(int argc, char **argv) {
   if (spec.depth > 0 && (uint64_t)count * (uint64_t)spec.depth > 4 * LIMIT_MAX)
     return bs_usage_error("gen", "--count x --depth is over %llu: the header's move limits would "
                           "be too large to read back", 4 * LIMIT_MAX);
-  if (answers && !strcmp(answers, "-") && !strcmp(out, "-"))
-    return bs_usage_error("gen", "the set and the answers cannot both go to stdout");
+  if (answers && !strcmp(answers, out))
+    return bs_usage_error("gen", "the set and the answers cannot both go to '%s'", out);
   if (spec.walls && !bs_gen_layout_exists(&spec, seed))
-    return bs_usage_error("gen", "found no way to place %d walls on %dx%d %s; use fewer walls%s",
-                          spec.walls, spec.w, spec.h,
-                          spec.depth < 0 ? "where parity decides every step of filling it (which "
-                                           "uniform boards need)"
-                                         : "that leaves the open cells connected",
-                          spec.depth < 0 ? " or --depth" : "");
+    return bs_usage_error("gen", "found no way to place %d walls on %dx%d that leaves the open "
+                          "cells connected; use fewer walls", spec.walls, spec.w, spec.h);
 
   bs_gen g;
   char err[160];
@@ -144,7 +140,7 @@ int bs_cmd_gen(int argc, char **argv) {
   if (answers && bs_outfile_open(&ans, answers, "gen")) goto done;
   uint64_t total[4] = {0, 0, 0, 0};
   int progress = isatty(2) && count >= 10000;
-  double t0 = bs_now_ms(), shown = t0;
+  double shown = bs_now_ms();
   for (long i = 0; i < count; i++) {
     bs_board b;
     char text[BS_BOARD_TEXT];
@@ -164,7 +160,7 @@ int bs_cmd_gen(int argc, char **argv) {
       fprintf(stderr, "\rbislide gen: %ld of %ld boards", i, count);
     }
   }
-  if (progress) fputc('\r', stderr);
+  if (progress) fputs("\r\033[K", stderr);
   for (int d = 0; d < 4; d++)
     if (total[d] > LIMIT_MAX) {
       fprintf(stderr, "bislide gen: the %c limit would be %llu, over the %llu a set may declare; "
@@ -192,6 +188,10 @@ int bs_cmd_gen(int argc, char **argv) {
           (unsigned long long)seed, spec.depth >= 0 ? ", random walks" : ", uniform",
           (unsigned long long)total[0], (unsigned long long)total[1], (unsigned long long)total[2],
           (unsigned long long)total[3]);
+  if (g.walked)
+    fprintf(stderr, "bislide gen: %llu of the boards %s long random walk%s (no plan for the wall "
+            "layout), answered by the walk reversed\n", (unsigned long long)g.walked,
+            g.walked == 1 ? "is a" : "are", g.walked == 1 ? "" : "s");
   rc = BS_EXIT_OK;
 done:
   bs_outfile_abort(&set);

@@ -13,8 +13,12 @@ static void help(void) {
          "or an empty line when it is not solved. The output is an answer file.\n"
          "A file with any invalid board exits 1 before any search.\n\n"
          "  --board W,H,CELLS  solve this board instead of a file\n"
-         "  --exact            exact bidirectional BFS only (answers proven optimal)\n"
-         "  --mode MODE        search mode: exact (the default)\n"
+         "  --exact            exact bidirectional BFS only (answers proven optimal);\n"
+         "                     the same as --mode exact\n"
+         "  --mode MODE        auto (the default): the exact search within a small\n"
+         "                     budget, then the heuristic one; exact: proven optimal\n"
+         "                     answers or none; heuristic: bidirectional beam search,\n"
+         "                     answers never marked optimal\n"
          "  --mem SIZE         memory for the store, K/M/G suffixes (default 256M)\n"
          "  --store STORE      state store: arena (default), object or pool\n"
          "  --no-recycle       keep every layer instead of dropping the old ones\n"
@@ -33,7 +37,7 @@ int bs_cmd_solve(int argc, char **argv) {
       {0, 0, 0, 0}};
   const char *board = NULL;
   uint64_t mem = BS_DEFAULT_MEM;
-  int json = 0, store = BS_STORE_ARENA, mode = BS_MODE_EXACT, c;
+  int json = 0, store = BS_STORE_ARENA, mode = BS_MODE_AUTO, c;
   bs_opts o = {.recycle = 1, .budget = 0};
   optind = 1;
   while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -64,7 +68,10 @@ int bs_cmd_solve(int argc, char **argv) {
   if (board) {
     memset(&set, 0, sizeof set);
     set.e = calloc(1, sizeof *set.e);
-    if (!set.e) return BS_EXIT_FAIL;
+    if (!set.e) {
+      fprintf(stderr, "bislide solve: out of memory\n");
+      return BS_EXIT_FAIL;
+    }
     set.n = 1;
     set.e->line = 1;
     set.e->ok = !bs_board_parse(board, strlen(board), &set.e->board, set.e->err, sizeof set.e->err);
@@ -90,7 +97,12 @@ int bs_cmd_solve(int argc, char **argv) {
   long moves = 0;
   double t0 = bs_now_ms();
   bs_result *r = malloc(sizeof *r);
-  if (!r) return BS_EXIT_FAIL;
+  if (!r) {
+    fprintf(stderr, "bislide solve: out of memory\n");
+    bs_solver_free(&sv);
+    bs_set_free(&set);
+    return BS_EXIT_FAIL;
+  }
   for (int i = 0; i < set.n; i++) {
     double t = bs_now_ms();
     bs_solver_solve(&sv, &set.e[i].board, (bs_mode)mode, &o, r);

@@ -55,8 +55,8 @@ int bs_cmd_verify(int argc, char **argv) {
     size_t at;
     int fault = bs_replay(&set.e[i].board, ans.line[i], ans.len[i], &at);
     if (fault == BS_RP_NOT_GOAL) {
-      fprintf(stderr, "%s:%d: puzzle %d: the %zu moves %s\n", anspath, i + 1, i + 1, ans.len[i],
-              bs_replay_fault(fault));
+      fprintf(stderr, "%s:%d: puzzle %d: %s after %zu move%s\n", anspath, i + 1, i + 1,
+              bs_replay_fault(fault), ans.len[i], ans.len[i] == 1 ? "" : "s");
     } else if (fault != BS_RP_OK) {
       unsigned char ch = (unsigned char)ans.line[i][at];
       if (ch >= 0x20 && ch < 0x7f)

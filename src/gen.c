@@ -52,16 +52,8 @@ static void goal_with_walls(const bs_gen_spec *s, uint64_t wall, bs_board *b) {
   b->blank = b->n - 1;
 }
 
-/* Random walks need only connected open cells; uniform boards need a
- * layout whose plan keeps every step a parity region (bs_construct.h). */
-static int layout_ok(const bs_gen_spec *s, const bs_board *b) {
-  bs_plan plan;
-  if (s->depth >= 0) return bs_region_connected(b->w, b->h, ~b->wall & ((1ull << b->n) - 1));
-  return bs_plan_make(&plan, b->w, b->h, b->wall) == 0;
-}
-
-/* K distinct cells among all but the last, redrawn until the layout suits
- * the mode; gives up (returns -1) after `tries` draws. */
+/* K distinct cells among all but the last, redrawn until the open cells
+ * are connected; gives up (returns -1) after `tries` draws. */
 static int draw_layout(bs_rng *r, const bs_gen_spec *s, long tries, bs_board *b) {
   int n = s->w * s->h, idx[BS_MAX_CELLS];
   for (long t = 0; t < tries; t++) {
@@ -75,36 +67,37 @@ static int draw_layout(bs_rng *r, const bs_gen_spec *s, long tries, bs_board *b)
       wall |= 1ull << idx[i];
     }
     goal_with_walls(s, wall, b);
-    if (layout_ok(s, b)) return 0;
+    if (bs_region_connected(b->w, b->h, ((1ull << n) - 1) & ~wall)) return 0;
   }
   return -1;
 }
 
 int bs_gen_layout_exists(const bs_gen_spec *s, uint64_t seed) {
-  int open = s->w * s->h - s->walls;
-  if (open < 2) return 0;
-  /* No grid region of 2, 3 or 5 cells is 2-connected: K_{2,3} is not a grid
-   * graph. Saves a million futile draws. */
-  if (s->depth < 0 && (open < 4 || open == 5)) return 0;
+  if (s->w * s->h - s->walls < 2) return 0;
   bs_rng r;
   bs_board b;
   bs_rng_seed(&r, seed ^ 0x6c61796f75747321ull);
   return draw_layout(&r, s, BS_GEN_LAYOUT_TRIES, &b) == 0;
 }
 
+long bs_gen_walk_length(int open) { return 20L * open * open; }
+
 int bs_gen_init(bs_gen *g, const bs_gen_spec *s, uint64_t seed, char *err, size_t errlen) {
   memset(g, 0, sizeof *g);
   g->spec = *s;
   bs_rng_seed(&g->rng, seed);
-  if (s->depth >= 0) {
-    g->buf = malloc((size_t)s->depth + 1);
-    if (!g->buf) {
-      snprintf(err, errlen, "out of memory for a walk of %ld moves", s->depth);
-      return -1;
-    }
-    return 0;
+  long most = s->depth >= 0 ? s->depth : s->walls ? bs_gen_walk_length(s->w * s->h - s->walls) : 0;
+  g->buf = malloc((size_t)most + 1);
+  if (!g->buf) {
+    snprintf(err, errlen, "out of memory for a walk of %ld moves", most);
+    return -1;
   }
-  return bs_construct_init(&g->con, err, errlen);
+  if (s->depth < 0 && bs_construct_init(&g->con, err, errlen)) {
+    free(g->buf);
+    g->buf = NULL;
+    return -1;
+  }
+  return 0;
 }
 
 void bs_gen_free(bs_gen *g) {
@@ -124,10 +117,11 @@ static int can_move(const bs_board *b, int d) {
   return !(b->wall >> q & 1);
 }
 
-static void walk(bs_gen *g, bs_board *b) {
-  long depth = g->spec.depth;
+/* A walk of `moves` from b that never undoes its last move, and in g->answer
+ * the moves that undo it. */
+static void walk(bs_gen *g, bs_board *b, long moves) {
   int last = -1;
-  for (long i = 0; i < depth; i++) {
+  for (long i = 0; i < moves; i++) {
     int cand[4], k = 0;
     for (int d = 0; d < 4; d++)
       if ((last < 0 || d != (last ^ 1)) && can_move(b, d)) cand[k++] = d;
@@ -138,15 +132,15 @@ static void walk(bs_gen *g, bs_board *b) {
     last = d;
   }
   /* The answer undoes the walk: its moves reversed, each one inverted. */
-  for (long i = 0, j = depth - 1; i < j; i++, j--) {
+  for (long i = 0, j = moves - 1; i < j; i++, j--) {
     char t = g->buf[i];
     g->buf[i] = g->buf[j];
     g->buf[j] = t;
   }
-  for (long i = 0; i < depth; i++) g->buf[i] = bs_dir_chars[g->buf[i] ^ 1];
-  g->buf[depth] = 0;
+  for (long i = 0; i < moves; i++) g->buf[i] = bs_dir_chars[g->buf[i] ^ 1];
+  g->buf[moves] = 0;
   g->answer = g->buf;
-  g->len = (size_t)depth;
+  g->len = (size_t)moves;
 }
 
 /* Tiles and blank shuffled over the open cells; the first two tiles
@@ -194,7 +188,12 @@ int bs_gen_next(bs_gen *g, bs_board *b) {
   else
     goal_with_walls(s, 0, b);
   if (s->depth >= 0) {
-    walk(g, b);
+    walk(g, b, s->depth);
+    return 0;
+  }
+  if (bs_construct_plan(&g->con, b->w, b->h, b->wall)) {
+    g->walked++;
+    walk(g, b, bs_gen_walk_length(b->n - s->walls));
     return 0;
   }
   shuffle(g, b);

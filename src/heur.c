@@ -23,16 +23,14 @@ static void bfs_from(bs_heur *H, const bs_geom *g, int src) {
 
 static int absdiff(int a, int b) { return a > b ? a - b : b - a; }
 
-int bs_heur_peel_k = 0;
-uint32_t bs_noise_amp, bs_noise_seed;
-void bs_heur_init(bs_heur *H, const bs_board *start, int use_lc) {
+void bs_heur_init(bs_heur *H, const bs_board *start, int lc) {
   bs_geom g;
   bs_geom_init(&g, start);
   memset(H, 0, sizeof *H);
   H->w = start->w;
   H->h = start->h;
   H->n = start->n;
-  H->use_lc = use_lc;
+  H->lc_weight = lc;
   for (int p = 0; p < start->n; p++) {
     if (start->wall >> p & 1)
       memset(H->dist[p], BS_FAR, sizeof H->dist[p]);
@@ -40,9 +38,6 @@ void bs_heur_init(bs_heur *H, const bs_board *start, int use_lc) {
       bfs_from(H, &g, p);
   }
   for (int s = 0; s < 2; s++) {
-    int fb = s == 0 ? start->n - 1 : start->blank, maxd = 1;
-    for (int p = 0; p < start->n; p++)
-      if (H->dist[fb][p] != BS_FAR && H->dist[fb][p] > maxd) maxd = H->dist[fb][p];
     for (int v = 1; v <= start->n; v++) {
       int t = -1; /* v's target cell on side s */
       if (v < start->n && !(start->wall >> (v - 1) & 1)) {
@@ -55,8 +50,7 @@ void bs_heur_init(bs_heur *H, const bs_board *start, int use_lc) {
       if (t < 0) continue; /* a wall, or no such tile: scores 0 */
       H->key[s][v] = (uint8_t)(t % H->w | (t / H->w) << 4);
       for (int p = 0; p < start->n; p++) {
-        int wgt = 1 + H->dist[fb][t] * bs_heur_peel_k / maxd;
-        H->to[s][v][p] = (uint16_t)(H->dist[p][t] == BS_FAR ? 0 : H->dist[p][t] * wgt);
+        H->to[s][v][p] = H->dist[p][t] == BS_FAR ? 0 : H->dist[p][t];
         int row = p / H->w == t / H->w && H->dist[p][t] == absdiff(p % H->w, t % H->w);
         int col = p % H->w == t % H->w && H->dist[p][t] == absdiff(p / H->w, t / H->w);
         H->lc[s][v][p] = (uint8_t)(row | col << 1);
@@ -77,7 +71,7 @@ int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
   int score = 0;
   for (int p = 0; p < b->n; p++)
     if (b->cell[p] && !(b->wall >> p & 1)) score += H->to[s][b->cell[p]][p];
-  if (!H->use_lc) return score;
+  if (!H->lc_weight) return score;
   uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
   for (int y = 0; y < b->h; y++) {
     int n = 0;

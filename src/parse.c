@@ -132,7 +132,7 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
         break;
       }
       snprintf(e->err, sizeof e->err, "line longer than %d bytes", BS_LINE_MAX);
-      fprintf(errs, "%s:%d: %s\n", name, line, e->err);
+      if (problems < BS_REPORT_MAX) fprintf(errs, "%s:%d: %s\n", name, line, e->err);
       set->bad++;
       problems++;
       seen_content = 1;
@@ -150,9 +150,9 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
         set->declared = nums[0];
         count_line = line;
       } else {
-        fprintf(errs,
-                "%s:%d: a header is \"LX RX UX DX\" then a puzzle count, numbers up to %ld\n",
-                name, line, BS_HEADER_MAX);
+        if (problems < BS_REPORT_MAX)
+          fprintf(errs, "%s:%d: a header is \"LX RX UX DX\" then a puzzle count, numbers up to %ld\n",
+                  name, line, BS_HEADER_MAX);
         problems++;
       }
       seen_content = 1;
@@ -166,12 +166,14 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
     }
     e->ok = bs_board_parse(buf, (size_t)len, &e->board, e->err, sizeof e->err) == 0;
     if (!e->ok) {
-      fprintf(errs, "%s:%d: %s\n", name, line, e->err);
+      if (problems < BS_REPORT_MAX) fprintf(errs, "%s:%d: %s\n", name, line, e->err);
       set->bad++;
       problems++;
     }
   }
   free(buf);
+  if (problems > BS_REPORT_MAX)
+    fprintf(errs, "%s:%d: %d more bad lines not shown\n", name, line, problems - BS_REPORT_MAX);
   if (oom) {
     fprintf(errs, "%s:%d: out of memory\n", name, line);
     return problems + 1;

@@ -248,13 +248,13 @@ Test(cli, solve_json) {
 
 Test(cli, solve_memory_cap) {
   bs_proc p;
-  bs_run(&p, NULL, "solve", "--json", "--mem", "64K", "--board", HARD4X4, NULL);
+  bs_run(&p, NULL, "solve", "--exact", "--json", "--mem", "64K", "--board", HARD4X4, NULL);
   cr_assert_eq(p.code, 0, "giving up is a result, not a failure: %s", p.err);
   has_field(p.out, "status", "\"gave-up\"");
   has_field(p.out, "reason", "\"memory cap\"");
   has_field(p.out, "optimal", "false");
   bs_proc_free(&p);
-  bs_run(&p, NULL, "solve", "--mem", "64K", "--no-recycle", "--board", HARD4X4, NULL);
+  bs_run(&p, NULL, "solve", "--exact", "--mem", "64K", "--no-recycle", "--board", HARD4X4, NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert_str_eq(p.out, "\n", "not solved: an empty line");
   cr_assert_not_null(strstr(last_line(p.err), "1 gave up"), "%s", p.err);

@@ -229,50 +229,74 @@ Test(hostile, wall_in_the_last_cell) {
   solve_rejects_text("6,6,123456789ABCDEFGHIJKLMNOPQRSTUVWXY0=\n", 1, "wall in the last cell (36)");
 }
 
-/* Every byte value in cell 8 of "3,3,1234567?0", one line each in one
- * file: only '8' and '=' (tile 8 does not exist) make a board. '\n' splits
- * its line in two and has a file of its own. */
+/* Every byte value in cell 8 of "3,3,1234567?0", one line each in three
+ * files (at most BS_REPORT_MAX bad lines are shown per file): only '8' and
+ * '=' (tile 8 does not exist) make a board. '\n' splits its line in two and
+ * has a file of its own. */
 Test(hostile, every_byte_in_a_cell) {
-  char text[256 * 16];
-  size_t n = 0;
-  int line_of[256] = {0}, line = 0;
-  for (int c = 0; c < 256; c++) {
-    if (c == '\n') continue;
-    memcpy(text + n, "3,3,1234567", 11);
-    n += 11;
-    text[n++] = (char)c;
-    text[n++] = '0';
-    text[n++] = '\n';
-    line_of[c] = ++line;
+  for (int from = 0; from < 256; from += 90) {
+    char text[90 * 16];
+    size_t n = 0;
+    int line_of[256] = {0}, line = 0;
+    for (int c = from; c < from + 90 && c < 256; c++) {
+      if (c == '\n') continue;
+      memcpy(text + n, "3,3,1234567", 11);
+      n += 11;
+      text[n++] = (char)c;
+      text[n++] = '0';
+      text[n++] = '\n';
+      line_of[c] = ++line;
+    }
+    char *path = bs_temp_write(text, n);
+    bs_proc p;
+    bs_run(&p, NULL, "solve", path, NULL);
+    cr_assert_eq(p.code, 1);
+    cr_assert_eq(p.outlen, 0);
+    for (int c = from; c < from + 90 && c < 256; c++) {
+      if (c == '\n') continue;
+      char head[4200], reason[64];
+      snprintf(head, sizeof head, "%s:%d: ", path, line_of[c]);
+      if (c == '8' || c == '=') {
+        cr_assert_null(strstr(p.err, head), "byte 0x%02x is a valid cell:\n%s", c, p.err);
+        continue;
+      }
+      if (c == '0')
+        snprintf(reason, sizeof reason, "two blanks (cell 9)");
+      else if (c >= '1' && c <= '7')
+        snprintf(reason, sizeof reason, "tile %c repeated (cell 8)", c);
+      else if (c == '9' || (c >= 'A' && c <= 'Z'))
+        snprintf(reason, sizeof reason, "tile %c is not on a 9-cell board", c);
+      else if (c < 0x20 || c >= 0x7f)
+        snprintf(reason, sizeof reason, "unknown byte 0x%02x in cell 8", c);
+      else
+        snprintf(reason, sizeof reason, "unknown symbol '%c' in cell 8", c);
+      says(&p, path, line_of[c], reason);
+    }
+    bs_proc_free(&p);
+    bs_temp_drop(path);
   }
-  char *path = bs_temp_write(text, n);
+  solve_rejects_text("3,3,1234567\n0\n", 1, "7 cells for a 9-cell board");
+}
+
+/* A wrong file (a binary, another format) does not flood the terminal:
+ * the first BS_REPORT_MAX bad lines, then how many more. */
+Test(hostile, many_bad_lines) {
+  size_t lines = 100000;
+  char *text = malloc(lines * 2);
+  cr_assert_not_null(text);
+  for (size_t i = 0; i < lines; i++) memcpy(text + 2 * i, "x\n", 2);
+  char *path = bs_temp_write(text, lines * 2);
   bs_proc p;
   bs_run(&p, NULL, "solve", path, NULL);
   cr_assert_eq(p.code, 1);
   cr_assert_eq(p.outlen, 0);
-  for (int c = 0; c < 256; c++) {
-    if (c == '\n') continue;
-    char head[4200], reason[64];
-    snprintf(head, sizeof head, "%s:%d: ", path, line_of[c]);
-    if (c == '8' || c == '=') {
-      cr_assert_null(strstr(p.err, head), "byte 0x%02x is a valid cell:\n%s", c, p.err);
-      continue;
-    }
-    if (c == '0')
-      snprintf(reason, sizeof reason, "two blanks (cell 9)");
-    else if (c >= '1' && c <= '7')
-      snprintf(reason, sizeof reason, "tile %c repeated (cell 8)", c);
-    else if (c == '9' || (c >= 'A' && c <= 'Z'))
-      snprintf(reason, sizeof reason, "tile %c is not on a 9-cell board", c);
-    else if (c < 0x20 || c >= 0x7f)
-      snprintf(reason, sizeof reason, "unknown byte 0x%02x in cell 8", c);
-    else
-      snprintf(reason, sizeof reason, "unknown symbol '%c' in cell 8", c);
-    says(&p, path, line_of[c], reason);
-  }
+  says(&p, path, 1, "expected W,H,CELLS");
+  says(&p, path, BS_REPORT_MAX, "expected W,H,CELLS");
+  says(&p, path, (int)lines, "99900 more bad lines not shown");
+  cr_assert_eq(bs_count_lines(p.err), BS_REPORT_MAX + 2, "%s", p.err); /* + the summary */
   bs_proc_free(&p);
   bs_temp_drop(path);
-  solve_rejects_text("3,3,1234567\n0\n", 1, "7 cells for a 9-cell board");
+  free(text);
 }
 
 /* Several bad lines: each one reported, with its own line number. */
@@ -350,6 +374,23 @@ Test(hostile, answers_bad_letters) {
   verify_done(&v);
 }
 
+Test(hostile, answers_bad_moves) {
+  verified v;
+  const char *set = "4\n" GOOD1 "\n3,3,1=3456708\n" GOOD2 "\n3,3,1\n";
+  const char ans[] = "RR\nUU\nR\nR\n";
+  verify(&v, set, ans, sizeof ans - 1);
+  cr_assert_eq(v.p.code, 1);
+  says(&v.p, v.ans, 1, "puzzle 1: move 2 'R' moves off the board");
+  says(&v.p, v.ans, 2, "puzzle 2: move 2 'U' moves into a wall");
+  says(&v.p, v.ans, 3, "puzzle 3: does not reach the goal after 1 move");
+  char where[4200];
+  snprintf(where, sizeof where, "puzzle 4 (%s:5) is not a valid board", v.set);
+  says(&v.p, v.ans, 4, where);
+  says(&v.p, v.set, 5, "1 cells for a 9-cell board");
+  cr_assert_not_null(strstr(v.p.out, "invalid 4"), "%s", v.p.out);
+  verify_done(&v);
+}
+
 Test(hostile, answers_line_count) {
   verified v;
   const char more[] = "R\nRD\nLL\n\n";
@@ -420,7 +461,7 @@ Test(hostile, mem_range) {
   }
   /* Just enough for the two roots: it gives up, it does not crash. */
   bs_proc p;
-  bs_run(&p, NULL, "solve", "--json", "--mem", "204", "--board", GOOD2, NULL);
+  bs_run(&p, NULL, "solve", "--exact", "--json", "--mem", "204", "--board", GOOD2, NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert_not_null(strstr(p.out, "\"status\":\"gave-up\",\"reason\":\"memory cap\""), "%s", p.out);
   bs_proc_free(&p);

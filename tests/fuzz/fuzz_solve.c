@@ -4,7 +4,8 @@
  * path. Inputs that are not a board are decoded as bytes into one (sides,
  * up to three walls, a shuffle of the open cells), so that every run solves
  * something. The cap, 2 to 2049 records, comes from the input too, so the
- * searches run out of room at every moment, down to no room at all.
+ * searches run out of room at every moment, down to no room at all; so
+ * does, one run in four, a budget of generated states.
  *
  * Each board is solved by the exact search in every store, with and
  * without recycling, and by the other modes ("auto", "heuristic", "beam")
@@ -90,6 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (size_t i = 0; i < size; i++) seed = (seed ^ data[i]) * 16777619u;
   uint32_t cap = 2 + seed % 2048;
   uint64_t mem = 4 + (uint64_t)cap * BS_ARENA_RECORD_BYTES;
+  uint64_t budget = seed >> 30 ? 0 : 1 + (seed >> 11) % 4096; /* a generated-state budget, 1 run in 4 */
 
   const char *why = NULL;
   int solv = bs_solvability(&b, &why);
@@ -117,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (kind < 0) continue;
       bs_solver sv;
       CHECK(bs_solver_init(&sv, (bs_store_kind)kind, mem, err, sizeof err) == 0);
-      bs_opts o = {.recycle = recycle, .budget = 0};
+      bs_opts o = {.recycle = recycle, .budget = budget};
       bs_solver_solve(&sv, &b, BS_MODE_EXACT, &o, r);
       bs_solver_free(&sv);
       CHECK(r->status == BS_ST_SOLVED || r->status == BS_ST_UNSOLVABLE || r->status == BS_ST_GAVE_UP);

@@ -1,0 +1,418 @@
+/* Tests of the generator: its PRNG, wall layouts, the boards of both modes
+ * (solvable, reachable, uniform), the answers behind the header's limits,
+ * `bislide gen` on the command line, and the shipped sets in puzzles/. */
+#include "bs_test.h"
+
+#include <sys/stat.h>
+
+#include "bs_construct.h"
+#include "bs_gen.h"
+#include "bs_parse.h"
+#include "bs_solver.h"
+#include "bs_verify.h"
+
+/* ---- the PRNG --------------------------------------------------------- */
+
+Test(gen, rng_is_xoshiro256starstar) {
+  /* Pinned: these (checked against the reference algorithm) fix every set
+   * gen has ever written, so they must never change. */
+  bs_rng r;
+  bs_rng_seed(&r, 1);
+  cr_assert_eq(bs_rng_next(&r), 0xb3f2af6d0fc710c5ull);
+  cr_assert_eq(bs_rng_next(&r), 0x853b559647364ceaull);
+  cr_assert_eq(bs_rng_next(&r), 0x92f89756082a4514ull);
+  bs_rng_seed(&r, 0);
+  cr_assert_eq(bs_rng_next(&r), 0x99ec5f36cb75f2b4ull);
+  bs_rng_seed(&r, UINT64_MAX);
+  cr_assert_eq(bs_rng_next(&r), 0x8f5520d52a7ead08ull);
+}
+
+Test(gen, rng_below_is_in_range_and_even) {
+  bs_rng r;
+  bs_rng_seed(&r, 42);
+  int count[7] = {0};
+  for (int i = 0; i < 70000; i++) {
+    uint32_t x = bs_rng_below(&r, 7);
+    cr_assert_lt(x, 7);
+    count[x]++;
+  }
+  /* Expected 10000 each, standard deviation about 93. */
+  for (int k = 0; k < 7; k++) cr_assert(count[k] > 9500 && count[k] < 10500, "%d: %d", k, count[k]);
+  for (int i = 0; i < 1000; i++) cr_assert_eq(bs_rng_below(&r, 1), 0);
+}
+
+/* ---- regions and plans -------------------------------------------------- */
+
+static uint64_t cells(const char *rows) {
+  uint64_t m = 0;
+  for (int i = 0; rows[i]; i++)
+    if (rows[i] == 'o') m |= 1ull << i;
+  return m;
+}
+
+Test(gen, regions) {
+  cr_assert(bs_region_parity(3, 3, cells("ooooooooo")));
+  cr_assert(bs_region_parity(2, 2, cells("oooo")), "a 4-cycle: parity still decides");
+  cr_assert_not(bs_region_parity(3, 3, cells("oooo.oooo")), "an 8-cycle reaches 56 boards only");
+  cr_assert(bs_region_parity(3, 3, cells(".oooooooo")), "a corner off: still 2-connected");
+  cr_assert_not(bs_region_parity(3, 3, cells("o..oooooo")), "cell 0 hangs on one neighbour");
+  cr_assert_not(bs_region_parity(2, 3, cells("o.oooo")), "a cut cell");
+  cr_assert(bs_region_parity(3, 3, cells("...oooooo")));
+  cr_assert_not(bs_region_parity(3, 2, cells("..oooo")), "3 + 1 cells around a cut");
+  cr_assert(bs_region_connected(3, 3, cells("o..o..ooo")));
+  cr_assert_not(bs_region_connected(3, 3, cells("o.o.o.ooo")));
+  cr_assert_not(bs_region_connected(3, 3, 0));
+}
+
+Test(gen, every_size_without_walls_has_a_plan) {
+  bs_plan p;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++) cr_assert_eq(bs_plan_make(&p, w, h, 0), 0, "%dx%d", w, h);
+  cr_assert_eq(bs_plan_make(&p, 3, 3, cells("....o....")), -1, "an 8-cycle has no plan");
+}
+
+/* ---- the boards ------------------------------------------------------- */
+
+/* Every board of the spec: well formed, connected, never unsolvable, and its
+ * answer replays to the goal; random walks have D moves and (without walls,
+ * where there is no dead end) never undo a move. */
+static void check_spec(int w, int h, int walls, long depth, uint64_t seed, int count) {
+  bs_gen_spec s = {.w = w, .h = h, .walls = walls, .depth = depth};
+  cr_assert(bs_gen_layout_exists(&s, seed), "%dx%d walls %d depth %ld", w, h, walls, depth);
+  bs_gen g;
+  char err[160];
+  cr_assert_eq(bs_gen_init(&g, &s, seed, err, sizeof err), 0, "%s", err);
+  for (int i = 0; i < count; i++) {
+    bs_board b, again;
+    cr_assert_eq(bs_gen_next(&g, &b), 0);
+    char text[BS_BOARD_TEXT];
+    bs_board_format(&b, text);
+    cr_assert_eq(bs_board_parse(text, strlen(text), &again, err, sizeof err), 0, "%s: %s", text, err);
+    cr_assert_eq(__builtin_popcountll(b.wall), walls, "%s", text);
+    cr_assert_not(b.wall >> (b.n - 1) & 1, "%s: a wall in the last cell", text);
+    uint64_t open = ((1ull << b.n) - 1) & ~b.wall;
+    cr_assert(bs_region_connected(w, h, open), "%s: walls cut the board", text);
+    if (depth < 0 && !walls) cr_assert_eq(g.walked, 0, "%s: a walk, though boards without walls have a plan", text);
+    const char *why;
+    cr_assert_neq(bs_solvability(&b, &why), BS_UNSOLVABLE, "%s: %s", text, why);
+    size_t at;
+    cr_assert_eq(bs_replay(&b, g.answer, g.len, &at), BS_RP_OK, "%s: answer %s", text, g.answer);
+    if (depth >= 0) {
+      cr_assert_eq(g.len, (size_t)depth, "%s", text);
+      for (size_t k = 1; k < g.len && !walls; k++)
+        cr_assert_neq(bs_dir_from_char(g.answer[k]), bs_dir_from_char(g.answer[k - 1]) ^ 1,
+                      "%s: move %zu undoes the one before", text, k + 1);
+    }
+  }
+  bs_gen_free(&g);
+}
+
+Test(gen, uniform_boards_of_every_size) {
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++) check_spec(w, h, 0, -1, (uint64_t)(10 * w + h), 60);
+}
+
+Test(gen, walls_of_every_size) {
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int k = 1; k <= 5 && k <= w * h - 2; k++) {
+        check_spec(w, h, k, -1, 5, 12);
+        check_spec(w, h, k, 3 * w * h, 5, 12);
+      }
+}
+
+Test(gen, uniform_wall_boards_shuffle_where_a_plan_exists) {
+  /* One wall on 5x5: some layouts have a plan (a shuffle, a short answer),
+   * some not (a long walk). */
+  bs_gen_spec s = {.w = 5, .h = 5, .walls = 1, .depth = -1};
+  bs_gen g;
+  char err[160];
+  cr_assert_eq(bs_gen_init(&g, &s, 4, err, sizeof err), 0, "%s", err);
+  int walks = 0;
+  for (int i = 0; i < 200; i++) {
+    bs_board b;
+    cr_assert_eq(bs_gen_next(&g, &b), 0);
+    bs_plan p;
+    int planned = bs_plan_make(&p, 5, 5, b.wall) == 0;
+    if (planned) cr_assert(bs_region_parity(5, 5, ((1ull << 25) - 1) & ~b.wall));
+    if (!planned) walks++;
+    cr_assert_eq(g.len == (size_t)bs_gen_walk_length(24), !planned, "board %d", i + 1);
+  }
+  cr_assert_eq(g.walked, (uint64_t)walks);
+  cr_assert(walks > 0 && walks < 200, "%d walks", walks);
+  bs_gen_free(&g);
+}
+
+Test(gen, random_walks) {
+  for (long d = 0; d <= 3; d++) check_spec(3, 3, 0, d, 1, 20);
+  check_spec(6, 6, 0, 1000, 7, 20);
+  check_spec(6, 6, 8, 1000, 7, 20);
+  check_spec(2, 2, 2, 9, 7, 5); /* two open cells: each move undoes the last */
+}
+
+Test(gen, every_wall_count_has_connected_layouts) {
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int k = 0; k <= w * h - 2; k++) {
+        bs_gen_spec s = {.w = w, .h = h, .walls = k, .depth = -1};
+        cr_assert(bs_gen_layout_exists(&s, 1), "%dx%d with %d walls", w, h, k);
+      }
+}
+
+/* Every board of small sizes is reachable from the goal by an independent
+ * BFS; a walk of D moves ends at a distance <= D of D's parity (grids are
+ * bipartite); and the exact solver solves each. */
+static void check_reachable(int w, int h, int walls, long depth, int count) {
+  bs_gen_spec s = {.w = w, .h = h, .walls = walls, .depth = depth};
+  bs_gen g;
+  char err[160];
+  cr_assert_eq(bs_gen_init(&g, &s, 3, err, sizeof err), 0, "%s", err);
+  bs_solver sv;
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 64ull << 20, err, sizeof err), 0, "%s", err);
+  bs_result *r = malloc(sizeof *r);
+  bs_opts o = {.recycle = 1, .budget = 0};
+  bs_bfs t = {0};
+  uint64_t layout = ~0ull;
+  for (int i = 0; i < count; i++) {
+    bs_board b;
+    cr_assert_eq(bs_gen_next(&g, &b), 0);
+    if (b.wall != layout) {
+      bs_bfs_free(&t);
+      bs_bfs_run(&t, w, h, b.wall);
+      layout = b.wall;
+    }
+    int dist = t.dist[bs_perm_rank(b.cell, b.n)];
+    cr_assert_geq(dist, 0, "board %d is not reachable from its goal", i + 1);
+    cr_assert_geq(g.len, (size_t)dist);
+    if (depth >= 0) {
+      cr_assert_leq(dist, depth);
+      cr_assert_eq(dist % 2, depth % 2);
+    }
+    bs_solver_solve(&sv, &b, BS_MODE_EXACT, &o, r);
+    cr_assert_eq(r->status, BS_ST_SOLVED, "board %d: %s", i + 1, bs_status_name(r->status));
+    cr_assert_eq(r->length, dist);
+  }
+  bs_bfs_free(&t);
+  free(r);
+  bs_solver_free(&sv);
+  bs_gen_free(&g);
+}
+
+Test(gen, small_boards_are_reachable_and_solved) {
+  check_reachable(3, 3, 0, -1, 150);
+  check_reachable(3, 3, 3, -1, 40);
+  check_reachable(2, 4, 0, -1, 60);
+  check_reachable(3, 3, 2, 25, 60);
+  check_reachable(3, 3, 5, 12, 40);
+  check_reachable(3, 2, 1, 9, 20);
+}
+
+Test(gen, uniform_over_the_solvable_2x3_boards) {
+  /* 2x3 has 6!/2 = 360 solvable boards: each should come up about 100
+   * times in 36,000 (standard deviation 10). */
+  bs_bfs t;
+  bs_bfs_run(&t, 2, 3, 0);
+  cr_assert_eq(t.reached, 360);
+  uint32_t *seen = calloc(t.nstates, sizeof *seen);
+  bs_gen_spec s = {.w = 2, .h = 3, .walls = 0, .depth = -1};
+  bs_gen g;
+  char err[160];
+  cr_assert_eq(bs_gen_init(&g, &s, 11, err, sizeof err), 0, "%s", err);
+  for (int i = 0; i < 36000; i++) {
+    bs_board b;
+    cr_assert_eq(bs_gen_next(&g, &b), 0);
+    seen[bs_perm_rank(b.cell, b.n)]++;
+  }
+  int distinct = 0;
+  for (uint32_t k = 0; k < t.nstates; k++) {
+    if (!seen[k]) continue;
+    distinct++;
+    cr_assert_geq(t.dist[k], 0, "an unreachable board came up");
+    cr_assert(seen[k] > 55 && seen[k] < 145, "a board came up %u times", seen[k]);
+  }
+  cr_assert_eq(distinct, 360);
+  free(seen);
+  bs_gen_free(&g);
+  bs_bfs_free(&t);
+}
+
+/* ---- the command ------------------------------------------------------ */
+
+static void gen_ok(bs_proc *p, const char *a1, const char *a2, const char *a3, const char *a4,
+                   const char *a5, const char *a6, const char *a7, const char *a8) {
+  bs_run(p, NULL, "gen", a1, a2, a3, a4, a5, a6, a7, a8, NULL);
+  cr_assert_eq(p->code, 0, "gen %s %s %s %s ...: %s", a1, a2, a3, a4, p->err);
+}
+
+Test(gen_cli, same_seed_same_set) {
+  bs_proc a, b, c, d;
+  gen_ok(&a, "--size", "4x4", "--walls", "2", "--count", "30", "--seed", "99");
+  gen_ok(&b, "--size", "4x4", "--walls", "2", "--count", "30", "--seed", "99");
+  cr_assert_str_eq(a.out, b.out);
+  gen_ok(&c, "--size", "4x4", "--walls", "2", "--count", "30", "--seed", "98");
+  cr_assert_str_neq(a.out, c.out);
+  /* Fewer boards: the same boards, a prefix. */
+  gen_ok(&d, "--size", "4x4", "--walls", "2", "--count", "10", "--seed", "99");
+  const char *boards_a = strchr(strchr(a.out, '\n') + 1, '\n') + 1;
+  const char *boards_d = strchr(strchr(d.out, '\n') + 1, '\n') + 1;
+  cr_assert_eq(strncmp(boards_a, boards_d, strlen(boards_d)), 0);
+  cr_assert_eq(bs_count_lines(a.out), 32);
+  bs_proc_free(&a);
+  bs_proc_free(&b);
+  bs_proc_free(&c);
+  bs_proc_free(&d);
+}
+
+/* The header is exactly the letter totals of the --answers file, and
+ * verify accepts the answers within those limits. */
+static void check_header(const char *size, const char *walls, const char *depth) {
+  char *ans = bs_temp_text(""), *set = bs_temp_text("");
+  bs_proc p, v;
+  if (depth)
+    bs_run(&p, NULL, "gen", "--size", size, "--walls", walls, "--count", "25", "--depth", depth,
+           "--answers", ans, "-o", set, NULL);
+  else
+    bs_run(&p, NULL, "gen", "--size", size, "--walls", walls, "--count", "25", "--answers", ans,
+           "-o", set, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  char *text = bs_slurp(set, NULL), *moves = bs_slurp(ans, NULL);
+  unsigned long lim[4], count;
+  cr_assert_eq(sscanf(text, "%lu %lu %lu %lu\n%lu\n", &lim[0], &lim[1], &lim[2], &lim[3], &count), 5);
+  cr_assert_eq(count, 25);
+  unsigned long total[4] = {0};
+  for (const char *m = moves; *m; m++)
+    if (*m != '\n') total[bs_dir_from_char(*m)]++;
+  for (int d = 0; d < 4; d++) cr_assert_eq(total[d], lim[d], "%c", bs_dir_chars[d]);
+  if (depth)
+    cr_assert_eq(total[0] + total[1] + total[2] + total[3], 25 * strtoul(depth, NULL, 10));
+  bs_run(&v, NULL, "verify", set, ans, NULL);
+  cr_assert_eq(v.code, 0, "%s%s", v.out, v.err);
+  cr_assert_not_null(strstr(v.out, "solved 25"));
+  free(text);
+  free(moves);
+  bs_proc_free(&p);
+  bs_proc_free(&v);
+  bs_temp_drop(ans);
+  bs_temp_drop(set);
+}
+
+Test(gen_cli, header_limits_are_the_answers_totals) {
+  check_header("5x5", "0", NULL);
+  check_header("6x4", "3", NULL);
+  check_header("6x6", "0", "200");
+  check_header("4x5", "5", "31");
+  check_header("3x3", "0", "0");
+}
+
+Test(gen_cli, bad_numbers_exit_2) {
+  static const char *const bad[][5] = {
+      {"--size", "1x3", NULL}, {"--size", "7x2", NULL}, {"--size", "3x", NULL},
+      {"--size", "3x3x", NULL}, {"--size", "33", NULL}, {"--size", "3x3", "--walls", "8"},
+      {"--size", "3x3", "--walls", "-1"}, {"--size", "3x3", "--count", "0"},
+      {"--size", "3x3", "--count", "10000001"}, {"--size", "3x3", "--depth", "-1"},
+      {"--size", "3x3", "--depth", "1000001"}, {"--size", "3x3", "--seed", "-1"},
+      {"--size", "3x3", "--seed", "18446744073709551616"}, {"--size", "3x3", "--seed", "1e3"},
+      {"--size", "3x3", "--count", "10000000", "--depth"}, {"--walls", "1", NULL},
+      {"--size", "2x2", "--walls", "3"}, {"--size", "3x3", "--count", "x"}};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    bs_proc p;
+    bs_run(&p, NULL, "gen", bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4], NULL);
+    cr_assert_eq(p.code, 2, "gen %s %s %s %s: exit %d", bad[i][0], bad[i][1], bad[i][2] ? bad[i][2] : "",
+                 bad[i][3] ? bad[i][3] : "", p.code);
+    cr_assert_str_eq(p.out, "");
+    cr_assert_not_null(strstr(p.err, "bislide gen: "), "%s", p.err);
+    bs_proc_free(&p);
+  }
+  /* Too many moves for the header to hold, refused before any work. */
+  bs_proc p;
+  bs_run(&p, NULL, "gen", "--size", "6x6", "--count", "10000000", "--depth", "1000", NULL);
+  cr_assert_eq(p.code, 2);
+  bs_proc_free(&p);
+}
+
+/* The number of times c occurs in s. */
+static int occurs(const char *s, char c) {
+  int n = 0;
+  for (; *s; s++) n += *s == c;
+  return n;
+}
+
+Test(gen_cli, edge_values_accepted) {
+  bs_proc p;
+  unsigned long lim[4];
+  /* Two open cells: the walk can only go back and forth. */
+  gen_ok(&p, "--size", "2x2", "--walls", "2", "--depth", "3", "--seed", "18446744073709551615");
+  cr_assert_eq(sscanf(p.out, "%lu %lu %lu %lu", &lim[0], &lim[1], &lim[2], &lim[3]), 4);
+  cr_assert_eq(lim[0] + lim[1] + lim[2] + lim[3], 3, "%s", p.out);
+  cr_assert_eq(occurs(p.out, '='), 2, "%s", p.out);
+  cr_assert_eq(p.out[strlen(p.out) - 2] == '0', 0, "3 moves leave the blank off its goal: %s", p.out);
+  bs_proc_free(&p);
+  gen_ok(&p, "--size", "6x6", "--depth", "1000000", "--seed", "0", "--count", "1");
+  cr_assert_eq(sscanf(p.out, "%lu %lu %lu %lu", &lim[0], &lim[1], &lim[2], &lim[3]), 4);
+  cr_assert_eq(lim[0] + lim[1] + lim[2] + lim[3], 1000000);
+  bs_proc_free(&p);
+  gen_ok(&p, "--size", "6x6", "--walls", "34", "--depth", "4", NULL, NULL);
+  cr_assert_eq(occurs(p.out, '='), 34, "%s", p.out);
+  bs_proc_free(&p);
+}
+
+Test(gen_cli, output_file_whole_or_not_at_all) {
+  bs_proc a, b;
+  char *path = bs_temp_text("old");
+  gen_ok(&a, "--size", "3x4", "--count", "7", "-o", path, NULL, NULL);
+  cr_assert_str_eq(a.out, "");
+  gen_ok(&b, "--size", "3x4", "--count", "7", NULL, NULL, NULL, NULL);
+  char *text = bs_slurp(path, NULL);
+  cr_assert_str_eq(text, b.out);
+  free(text);
+  struct stat st;
+  cr_assert_eq(stat(path, &st), 0);
+  cr_assert_neq(st.st_mode & 0044, 0, "a plain file's mode, not mkstemp's 0600");
+  bs_proc_free(&a);
+  bs_proc_free(&b);
+  bs_run(&a, NULL, "gen", "--size", "3x3", "-o", "/nonexistent-dir/set.txt", NULL);
+  cr_assert_eq(a.code, 1);
+  cr_assert_not_null(strstr(a.err, "/nonexistent-dir/set.txt"), "%s", a.err);
+  bs_proc_free(&a);
+  bs_temp_drop(path);
+}
+
+Test(gen_cli, help) {
+  bs_proc p;
+  bs_run(&p, NULL, "gen", "--help", NULL);
+  cr_assert_eq(p.code, 0);
+  cr_assert_not_null(strstr(p.out, "--depth"));
+  bs_proc_free(&p);
+}
+
+/* ---- the shipped sets ---------------------------------------------------- */
+
+Test(gen_cli, shipped_sets_come_from_gen) {
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin);
+  struct stat st;
+  if (stat("scripts/make-puzzles.sh", &st) || stat("puzzles/mixed.txt", &st))
+    cr_skip_test("run from the top directory (make test) to check puzzles/");
+  char dir[] = "/tmp/bs_puzzles_XXXXXX", cmd[4096];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd, "scripts/make-puzzles.sh '%s' '%s' 2>/dev/null", bin, dir);
+  cr_assert_eq(system(cmd), 0, "%s", cmd);
+  const char *names[27] = {"mixed.txt", "exact-bench.txt"};
+  char sizes[25][16];
+  for (int w = 2, k = 0; w <= 6; w++)
+    for (int h = 2; h <= 6; h++, k++) {
+      snprintf(sizes[k], sizeof sizes[k], "size-%dx%d.txt", w, h);
+      names[2 + k] = sizes[k];
+    }
+  for (int i = 0; i < 27; i++) {
+    char mine[4200], shipped[64];
+    snprintf(mine, sizeof mine, "%s/%s", dir, names[i]);
+    snprintf(shipped, sizeof shipped, "puzzles/%s", names[i]);
+    char *a = bs_slurp(mine, NULL), *b = bs_slurp(shipped, NULL);
+    cr_assert_str_eq(a, b, "%s differs from what scripts/make-puzzles.sh makes", shipped);
+    free(a);
+    free(b);
+    unlink(mine);
+  }
+  rmdir(dir);
+}

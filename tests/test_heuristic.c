@@ -1,0 +1,282 @@
+/* The heuristic and auto modes (bs_beam.h, bs_heur.h): the wall-aware
+ * distance table against a plain BFS written here, the incremental score
+ * against a full recount, answers that replay to the goal on boards of
+ * every size from 2x2 to 6x6 with and without walls, no answer that comes
+ * back to a board it left, the same answers on every run and in every
+ * store, auto never calling a heuristic answer optimal, the staged solver,
+ * and the first boards of the real set when it is present. */
+#include "bs_test.h"
+
+#include "bs_beam.h"
+#include "bs_heur.h"
+#include "bs_parse.h"
+#include "bs_solver.h"
+#include "bs_verify.h"
+
+#define MEM (24u << 20)
+#define REAL_SET "../shared/data/devquiz2011.txt"
+
+/* A board reached from the goal by a random walk of `steps` moves that
+ * never undoes its last one, with up to `walls` random walls (never the
+ * last cell). Every such board is solvable. */
+static bs_board walk_board(uint64_t *seed, int w, int h, int walls, int steps) {
+  uint8_t cell[BS_MAX_CELLS];
+  uint64_t wall = 0;
+  int n = w * h;
+  for (int k = 0; k < walls; k++) wall |= 1ull << bs_rand_below(seed, n - 1);
+  for (int i = 0; i < n - 1; i++) cell[i] = (uint8_t)(i + 1);
+  cell[n - 1] = 0;
+  bs_board b = bs_test_board(w, h, wall, cell);
+  for (int k = 0, last = -1, tries = 0; k < steps && tries < 50 * steps; tries++) {
+    int d = bs_rand_below(seed, 4);
+    if (last >= 0 && d == (last ^ 1)) continue;
+    if (!bs_move(&b, d)) continue;
+    last = d;
+    k++;
+  }
+  return b;
+}
+
+static void expect_replays(const bs_board *b, const bs_result *r, const char *what) {
+  char text[BS_BOARD_TEXT];
+  bs_board_format(b, text);
+  cr_assert_eq(r->status, BS_ST_SOLVED, "%s %s: %s (%s)", what, text, bs_status_name(r->status),
+               r->reason ? r->reason : "");
+  cr_assert_eq(strlen(r->moves), (size_t)r->length, "%s %s", what, text);
+  size_t at;
+  int fault = bs_replay(b, r->moves, strlen(r->moves), &at);
+  cr_assert_eq(fault, BS_RP_OK, "%s %s: %s %s at move %zu", what, text, r->moves,
+               bs_replay_fault(fault), at);
+}
+
+/* No board of the answer's replay comes twice: its loops were cut. */
+static void expect_no_loop(const bs_board *b, const char *moves) {
+  static bs_board seen[BS_MAX_MOVES + 1];
+  bs_board x = *b;
+  size_t len = strlen(moves);
+  for (size_t i = 0; i <= len; i++) {
+    for (size_t j = 0; j < i; j++)
+      cr_assert(memcmp(seen[j].cell, x.cell, (size_t)x.n), "board %zu repeats board %zu of %s", i,
+                j, moves);
+    seen[i] = x;
+    if (i < len) bs_move(&x, bs_dir_from_char((unsigned char)moves[i]));
+  }
+}
+
+Test(heuristic, distances_go_around_walls) {
+  /* A 5x4 board with a wall across most of row 1 and row 2. */
+  uint64_t wall = 1ull << 6 | 1ull << 7 | 1ull << 8 | 1ull << 9 | 1ull << 11 | 1ull << 12 | 1ull << 13;
+  uint8_t cell[20];
+  for (int i = 0; i < 20; i++) cell[i] = (uint8_t)(i + 1);
+  cell[19] = 0;
+  bs_board b = bs_test_board(5, 4, wall, cell);
+  bs_heur H;
+  bs_heur_init(&H, &b, 2);
+  for (int s = 0; s < 20; s++) {
+    int dist[20], queue[20], head = 0, tail = 0;
+    for (int i = 0; i < 20; i++) dist[i] = -1;
+    if (!(wall >> s & 1)) {
+      dist[s] = 0;
+      queue[tail++] = s;
+    }
+    while (head < tail) { /* a plain BFS over the open cells */
+      int p = queue[head++], x = p % 5, y = p / 5;
+      int next[4] = {x > 0 ? p - 1 : -1, x < 4 ? p + 1 : -1, y > 0 ? p - 5 : -1, y < 3 ? p + 5 : -1};
+      for (int k = 0; k < 4; k++)
+        if (next[k] >= 0 && !(wall >> next[k] & 1) && dist[next[k]] < 0) {
+          dist[next[k]] = dist[p] + 1;
+          queue[tail++] = next[k];
+        }
+    }
+    for (int t = 0; t < 20; t++)
+      cr_assert_eq(H.dist[s][t], dist[t] < 0 ? BS_FAR : dist[t], "cells %d to %d", s, t);
+  }
+  /* Straight down the open left column: 2. Across row 2, blocked by the
+   * walls: round by row 3, 10 -> 15 ... 19 -> 14, 6 moves where Manhattan
+   * says 4. */
+  cr_assert_eq(H.dist[10][14], 6);
+  cr_assert_eq(H.dist[5][15], 2);
+}
+
+Test(heuristic, delta_matches_a_full_recount) {
+  uint64_t seed = 7;
+  for (int round = 0; round < 400; round++) {
+    int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5);
+    bs_board b = bs_rand_board(&seed, w, h, round % 2 ? 6 : 0);
+    for (int lc = 0; lc <= 3; lc += 3) {
+      bs_heur H;
+      bs_heur_init(&H, &b, lc);
+      bs_geom g;
+      bs_geom_init(&g, &b);
+      uint32_t words[BS_MAX_WORDS];
+      bs_board x = b;
+      for (int step = 0; step < 60; step++) {
+        int d = bs_rand_below(&seed, 4), q = g.nb[x.blank][d];
+        if (q < 0) continue;
+        bs_pack(&g, &x, words);
+        for (int s = 0; s < 2; s++) {
+          int before = bs_heur_score(&H, s, &x);
+          int delta = bs_heur_delta(&H, &g, words, s, x.cell[q], x.blank, q);
+          bs_board y = x;
+          cr_assert(bs_move(&y, d));
+          cr_assert_eq(bs_heur_score(&H, s, &y), before + delta, "round %d step %d side %d lc %d",
+                       round, step, s, lc);
+        }
+        bs_move(&x, d);
+      }
+    }
+  }
+}
+
+Test(heuristic, scores_reach_zero_at_their_targets) {
+  uint64_t seed = 11;
+  for (int round = 0; round < 100; round++) {
+    bs_board b = walk_board(&seed, 6, 6, round % 3 ? 5 : 0, 80), goal;
+    bs_goal(&b, &goal);
+    bs_heur H;
+    bs_heur_init(&H, &b, 3);
+    cr_assert_eq(bs_heur_score(&H, BS_FORWARD, &goal), 0);
+    cr_assert_eq(bs_heur_score(&H, BS_BACKWARD, &b), 0);
+  }
+}
+
+Test(heuristic, answers_replay_on_every_size_with_and_without_walls) {
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
+  static bs_result r;
+  uint64_t seed = 2024;
+  bs_opts o = {.recycle = 1, .budget = 0};
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int walls = 0; walls <= 4; walls += 4) {
+        if (walls && w * h < 9) continue; /* too small to keep walls and moves */
+        bs_board b = walk_board(&seed, w, h, walls, 300);
+        if (bs_is_goal(&b)) continue;
+        bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r);
+        expect_replays(&b, &r, "heuristic");
+        cr_assert_not(r.optimal, "the heuristic mode never proves");
+        expect_no_loop(&b, r.moves);
+        cr_assert_gt(r.generated, 0);
+        cr_assert_gt(r.peak_bytes, 0);
+      }
+  bs_solver_free(&sv);
+}
+
+Test(heuristic, the_same_answer_on_every_run_and_in_every_store) {
+  static bs_result first, r;
+  bs_opts o = {.recycle = 1, .budget = 0};
+  uint64_t seed = 99;
+  bs_board boards[4];
+  for (int i = 0; i < 4; i++) boards[i] = walk_board(&seed, 4 + i % 3, 6 - i % 2, i % 2 ? 3 : 0, 150);
+  for (int i = 0; i < 4; i++) {
+    for (int kind = 0; kind < BS_NSTORES; kind++) {
+      bs_solver sv;
+      char err[200];
+      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, err, sizeof err), 0, "%s", err);
+      for (int run = 0; run < 2; run++) {
+        bs_result *x = kind == 0 && run == 0 ? &first : &r;
+        bs_solver_solve(&sv, &boards[i], BS_MODE_HEURISTIC, &o, x);
+        expect_replays(&boards[i], x, bs_store_name((bs_store_kind)kind));
+        cr_assert_str_eq(x->moves, first.moves, "board %d, store %s, run %d", i,
+                         bs_store_name((bs_store_kind)kind), run);
+        cr_assert_eq(x->generated, first.generated, "board %d, store %s, run %d", i,
+                     bs_store_name((bs_store_kind)kind), run);
+        cr_assert_eq(x->expanded, first.expanded);
+      }
+      bs_solver_free(&sv);
+    }
+  }
+}
+
+Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
+  static bs_result r, e;
+  bs_opts o = {.recycle = 1, .budget = 0};
+  bs_opts small = {.recycle = 1, .budget = BS_AUTO_EXACT_BUDGET};
+  uint64_t seed = 5;
+  int heuristic = 0, proven = 0;
+  for (int i = 0; i < 24; i++) {
+    /* Short walks on small boards settle within the exact budget; long
+     * ones on big boards need the heuristic. */
+    int big = i % 2;
+    bs_board b = walk_board(&seed, big ? 6 : 3, big ? 6 : 3, i % 3 ? 2 : 0, big ? 300 : 40);
+    if (bs_is_goal(&b)) continue;
+    bs_solver_solve(&sv, &b, BS_MODE_AUTO, &o, &r);
+    expect_replays(&b, &r, "auto");
+    bs_solver_solve(&sv, &b, BS_MODE_EXACT, &small, &e);
+    if (e.status == BS_ST_SOLVED) {
+      /* The exact search settled it: auto's answer is that one, proven. */
+      cr_assert(r.optimal);
+      cr_assert_str_eq(r.moves, e.moves);
+      proven++;
+    } else {
+      cr_assert_not(r.optimal, "board %d: a heuristic answer marked optimal", i);
+      cr_assert_geq(r.generated, e.generated, "auto counts the exact try too");
+      heuristic++;
+    }
+  }
+  cr_assert_gt(heuristic, 0);
+  cr_assert_gt(proven, 0);
+  bs_solver_free(&sv);
+}
+
+Test(heuristic, modes_parse_and_name) {
+  cr_assert_eq(bs_mode_parse("exact"), BS_MODE_EXACT);
+  cr_assert_eq(bs_mode_parse("heuristic"), BS_MODE_HEURISTIC);
+  cr_assert_eq(bs_mode_parse("auto"), BS_MODE_AUTO);
+  cr_assert_eq(bs_mode_parse("beam"), -1);
+  cr_assert_str_eq(bs_mode_name(BS_MODE_AUTO), "auto");
+}
+
+Test(heuristic, staged_solver_brings_corridor_boards_home) {
+  /* Boards of the real set's kind that defeat a narrow beam: rings and
+   * one-cell passages. The staged solver must answer them (long answers
+   * are fine), and they must replay. */
+  static const char *const boards[] = {
+      "6,5,7124==F=0GOCAK3H9BDE===IJPQRST",
+      "4,6,23481==C5=EN9IL=DBJFMH0K",
+      "6,3,239=56B=0AGC7D1EFH",
+  };
+  bs_arena ar;
+  cr_assert_eq(bs_arena_init(&ar, bs_capacity_for(MEM)), 0);
+  static bs_result r;
+  bs_opts o = {.recycle = 1, .budget = 0};
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
+    bs_board b;
+    char err[120];
+    cr_assert_eq(bs_board_parse(boards[i], strlen(boards[i]), &b, err, sizeof err), 0, "%s", err);
+    bs_staged_arena(&ar, &b, &o, &r);
+    expect_replays(&b, &r, "staged");
+    expect_no_loop(&b, r.moves);
+    cr_assert_not(r.optimal);
+  }
+  bs_arena_free(&ar);
+}
+
+Test(heuristic, first_boards_of_the_real_set) {
+  if (access(REAL_SET, R_OK)) {
+    cr_skip_test("%s is absent: no real-set check", REAL_SET);
+    return;
+  }
+  bs_set set;
+  FILE *devnull = fopen("/dev/null", "w");
+  cr_assert_eq(bs_set_read(REAL_SET, &set, devnull), 0);
+  fclose(devnull);
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 40u << 20, err, sizeof err), 0, "%s", err);
+  static bs_result r;
+  bs_opts o = {.recycle = 1, .budget = 0};
+  long moves = 0;
+  for (int i = 0; i < 40 && i < set.n; i++) {
+    bs_solver_solve(&sv, &set.e[i].board, BS_MODE_AUTO, &o, &r);
+    expect_replays(&set.e[i].board, &r, "real set");
+    moves += r.length;
+  }
+  cr_assert_lt(moves, 40 * 80, "%ld moves for 40 boards", moves);
+  bs_solver_free(&sv);
+  bs_set_free(&set);
+}

@@ -1,0 +1,181 @@
+/* Tests of `bislide merge`: shard files (written here by hand, in the
+ * format of `batch --shard`) joined back in the set's order, and every kind
+ * of overlap, gap and malformed line refused with FILE:LINE and no output. */
+#include "bs_test.h"
+
+#include <sys/stat.h>
+
+/* A set of 7 boards; only their number matters to merge. */
+static const char *const set_text = "# seven boards\n"
+                                    "3,3,123456780\n3,3,123456708\n3,3,123456078\n"
+                                    "3,3,123450786\n3,3,123405786\n3,3,120453786\n"
+                                    "3,3,102453786\n";
+
+/* The three shards of N = 3 (0-based i with i mod 3 = K; INDEX = i + 1). */
+static const char *const good[3] = {
+    "# bislide shard 0/3 of 7 puzzles\n1\t\n7\tLLUU\n4\tDR\n",
+    "# bislide shard 1/3 of 7 puzzles\n2\tR\n5\tDRD\n",
+    "# bislide shard 2/3 of 7 puzzles\n3\tRR\n6\tDDR\n",
+};
+static const char *const merged = "\nR\nRR\nDR\nDRD\nDDR\nLLUU\n";
+
+typedef struct files {
+  char *set, *s[3];
+} files;
+
+static void make(files *f, const char *s0, const char *s1, const char *s2) {
+  f->set = bs_temp_text(set_text);
+  f->s[0] = bs_temp_text(s0);
+  f->s[1] = bs_temp_text(s1);
+  f->s[2] = bs_temp_text(s2);
+}
+
+static void drop(files *f) {
+  bs_temp_drop(f->set);
+  for (int i = 0; i < 3; i++) bs_temp_drop(f->s[i]);
+}
+
+/* merge must refuse: exit 1, nothing on stdout, and `want` (with "%s"
+ * standing for the path of shard `which`, -1 the set) in its stderr. */
+static void refused(const char *s0, const char *s1, const char *s2, int which, const char *want) {
+  files f;
+  make(&f, s0, s1, s2);
+  bs_proc p;
+  bs_run(&p, NULL, "merge", f.set, f.s[0], f.s[1], f.s[2], NULL);
+  char expect[4200];
+  snprintf(expect, sizeof expect, want, which < 0 ? f.set : f.s[which]);
+  cr_assert_eq(p.code, 1, "exit %d for %s", p.code, want);
+  cr_assert_str_eq(p.out, "");
+  cr_assert_not_null(strstr(p.err, expect), "stderr:\n%s\nshould contain: %s", p.err, expect);
+  cr_assert_not_null(strstr(p.err, "nothing written"), "%s", p.err);
+  bs_proc_free(&p);
+  drop(&f);
+}
+
+Test(merge, joins_shards_in_set_order) {
+  files f;
+  make(&f, good[0], good[1], good[2]);
+  bs_proc p;
+  /* The shards in any order on the command line. */
+  bs_run(&p, NULL, "merge", f.set, f.s[2], f.s[0], f.s[1], NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, merged);
+  bs_proc_free(&p);
+  char *out = bs_temp_text("old contents\n");
+  bs_run(&p, NULL, "merge", "-o", out, f.set, f.s[0], f.s[1], f.s[2], NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "");
+  char *text = bs_slurp(out, NULL);
+  cr_assert_str_eq(text, merged);
+  free(text);
+  bs_proc_free(&p);
+  bs_temp_drop(out);
+  drop(&f);
+}
+
+Test(merge, one_shard_and_crlf) {
+  char *set = bs_temp_text(set_text);
+  char *s = bs_temp_text("# bislide shard 0/1 of 7 puzzles\r\n7\tL\r\n6\t\r\n5\r\n4\tU\r\n3\tD\r\n"
+                         "2\tR\r\n1\tLR\r\n");
+  bs_proc p;
+  bs_run(&p, NULL, "merge", set, s, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "LR\nR\nD\nU\n\n\nL\n");
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(s);
+}
+
+Test(merge, refuses_overlaps) {
+  refused(good[0], good[1], good[1], 2, "%s:1: shard 1/3 again: shards overlap");
+  refused("# bislide shard 0/3 of 7 puzzles\n1\t\n4\tD\n7\tLLUU\n4\tDR\n", good[1], good[2], 0,
+          "%s:5: puzzle 4 again: shards overlap");
+}
+
+Test(merge, refuses_gaps) {
+  files f;
+  make(&f, good[0], good[1], good[2]);
+  bs_proc p;
+  bs_run(&p, NULL, "merge", f.set, f.s[0], f.s[2], NULL);
+  cr_assert_eq(p.code, 1);
+  cr_assert_not_null(strstr(p.err, "shard 1/3 is missing"), "%s", p.err);
+  bs_proc_free(&p);
+  drop(&f);
+  /* A shard that lost a line: the set's line of that puzzle is named. */
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2\tR\n", good[2], -1, "%s:6: puzzle 5 is missing");
+}
+
+Test(merge, refuses_malformed_lines) {
+  refused("# bislide shard 0/3 of 7\n1\t\n", good[1], good[2], 0, "%s:1: expected '# bislide shard");
+  refused("bislide shard 0/3 of 7 puzzles\n", good[1], good[2], 0, "%s:1: expected");
+  refused("# bislide shard 3/3 of 7 puzzles\n", good[1], good[2], 0, "%s:1: expected");
+  refused("", good[1], good[2], 0, "%s:1: expected");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2 R\n5\tDRD\n", good[2], 1,
+          "%s:2: expected INDEX<TAB>MOVES");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\nx\tR\n5\tDRD\n", good[2], 1,
+          "%s:2: expected INDEX<TAB>MOVES");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2\tR\n\n5\tDRD\n", good[2], 1,
+          "%s:3: expected INDEX<TAB>MOVES");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2\tRX\n5\tDRD\n", good[2], 1,
+          "%s:2: 'X' is not a move");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2\tR\n5\tDRD\n8\t\n", good[2], 1,
+          "%s:4: index 8 is not a puzzle of 7");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n0\t\n", good[2], 1, "%s:2: index 0");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2\tR\n6\tDRD\n", good[2], 1,
+          "%s:3: puzzle 6 does not belong to shard 1/3");
+  refused(good[0], good[1], "# bislide shard 2/3 of 7 puzzles\n3\tRR\n6\tDD", 2,
+          "%s:3: no newline at the end: the file is cut short");
+}
+
+Test(merge, refuses_mixed_shardings) {
+  refused(good[0], good[1], "# bislide shard 1/2 of 7 puzzles\n2\tR\n4\tDR\n6\tDDR\n", 2,
+          "%s:1: a shard of N = 2");
+  refused(good[0], good[1], "# bislide shard 2/3 of 8 puzzles\n3\tRR\n6\tDDR\n", 2,
+          "%s:1: a shard of a set of 8 puzzles");
+}
+
+Test(merge, writes_nothing_when_refused) {
+  files f;
+  make(&f, good[0], good[1], "# bislide shard 2/3 of 7 puzzles\n3\tRR\n");
+  char *out = bs_temp_text("keep me\n");
+  bs_proc p;
+  bs_run(&p, NULL, "merge", f.set, f.s[0], f.s[1], f.s[2], "-o", out, NULL);
+  cr_assert_eq(p.code, 1);
+  char *text = bs_slurp(out, NULL);
+  cr_assert_str_eq(text, "keep me\n");
+  free(text);
+  bs_proc_free(&p);
+  char fresh[4200];
+  snprintf(fresh, sizeof fresh, "%s.new", out);
+  bs_run(&p, NULL, "merge", f.set, f.s[0], f.s[1], f.s[2], "-o", fresh, NULL);
+  cr_assert_eq(p.code, 1);
+  struct stat st;
+  cr_assert_neq(stat(fresh, &st), 0, "a refused merge created %s", fresh);
+  bs_proc_free(&p);
+  bs_temp_drop(out);
+  drop(&f);
+}
+
+Test(merge, usage) {
+  bs_proc p;
+  bs_run(&p, NULL, "merge", NULL);
+  cr_assert_eq(p.code, 2);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "merge", "set.txt", NULL);
+  cr_assert_eq(p.code, 2);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "merge", "--bogus", "a", "b", NULL);
+  cr_assert_eq(p.code, 2);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "merge", "-", "-", NULL);
+  cr_assert_eq(p.code, 2);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "merge", "/nonexistent/set.txt", "x", NULL);
+  cr_assert_eq(p.code, 1);
+  cr_assert_not_null(strstr(p.err, "/nonexistent/set.txt"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "merge", "--help", NULL);
+  cr_assert_eq(p.code, 0);
+  cr_assert_not_null(strstr(p.out, "# bislide shard K/N of T puzzles"));
+  bs_proc_free(&p);
+}
