@@ -77,10 +77,4 @@ int bs_journal_append(bs_journal *j, const char *line, size_t len);
 void bs_journal_close(bs_journal *j, int remove);
 void bs_jload_free(bs_jload *ld);
 
-/* Writes buf to path so that path is either its old self or all of buf:
- * a temp file beside it, fsync, rename. "-" is standard output, and a path
- * that exists but is no regular file (a device, a pipe) is written in
- * place. Returns 0, or -1 with "path: strerror" in err. */
-int bs_write_atomic(const char *path, const char *buf, size_t len, char *err, size_t errlen);
-
 #endif

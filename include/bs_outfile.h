@@ -1,8 +1,10 @@
 /* bs_outfile: an output file that appears whole or not at all. It is
- * written under a temporary name in the same directory and renamed over
- * the target only when every byte is out, so an error or a crash never
- * leaves a half-written answer or puzzle file behind. "-" is stdout, which
- * is written directly. */
+ * written under a temporary name in the same directory, fsynced, and
+ * renamed over the target only when every byte is out, so an error or a
+ * crash never leaves a half-written answer or puzzle file behind. "-" is
+ * stdout, and a target that exists but is no regular file (a device such as
+ * /dev/full, a pipe) is written in place: renaming over it would replace
+ * the device node. */
 #ifndef BS_OUTFILE_H
 #define BS_OUTFILE_H
 
@@ -11,12 +13,12 @@
 typedef struct bs_outfile {
   FILE *f;
   const char *path; /* the target */
-  char *tmp;        /* NULL for stdout */
+  char *tmp;        /* NULL when written in place */
 } bs_outfile;
 
-/* Opens the temporary file; -1 with a message "bislide CMD: ..." on stderr. */
+/* Opens the file to write; -1 with "bislide CMD: path: reason" on stderr. */
 int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd);
-/* Flushes and renames it over the target; -1 (message printed, the
+/* Flushes, syncs and renames it over the target; -1 (message printed, the
  * temporary removed) on any write error. */
 int bs_outfile_commit(bs_outfile *o, const char *cmd);
 /* Drops the temporary file; the target stays as it was. */

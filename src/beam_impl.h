@@ -417,10 +417,10 @@ static int bs_next_cells(const bs_geom *g, uint64_t loose, int fb, int *cells) {
   }
   uint64_t cut0 = bs_cut_cells(g, loose, fb);
   for (int i = tail - 1; i > 0; i--) { /* breadth-first order: farthest last */
-    int set[4] = {queue[i]}, n = 1;
+    int set[4] = {queue[i]}, n = 1, most = 4;
     uint64_t rest = loose & ~(1ull << queue[i]);
-    for (int k = 0; k < n && n < 4; k++) /* close over stranded neighbours */
-      for (int d = 0; d < 4 && n < 4; d++) {
+    for (int k = 0; k < n && n < most; k++) /* close over stranded neighbours */
+      for (int d = 0; d < 4 && n < most; d++) {
         int q = g->nb[set[k]][d];
         if (q >= 0 && q != fb && (rest >> q & 1) && bs_loose_degree(g, rest, q) < 2) {
           set[n++] = q;

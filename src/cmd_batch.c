@@ -22,6 +22,7 @@
 
 #include "bs_cli.h"
 #include "bs_journal.h"
+#include "bs_outfile.h"
 #include "bs_parse.h"
 #include "bs_solver.h"
 #include "bs_verify.h"
@@ -65,17 +66,17 @@ typedef struct worker {
   pthread_t tid;
 } worker;
 
-static volatile sig_atomic_t got_signal;
+/* Lock-free, so both async-signal-safe and race-free for the workers. */
+static atomic_int got_signal;
 
 static void on_signal(int sig) {
-  if (got_signal) {
+  if (atomic_exchange(&got_signal, sig)) {
     static const char m[] = "\nbislide batch: second interrupt: stopping now; the journal keeps "
                             "every finished puzzle (--resume)\n";
     ssize_t k = write(STDERR_FILENO, m, sizeof m - 1);
     (void)k;
     _exit(128 + sig);
   }
-  got_signal = sig;
 }
 
 static void help(void) {
@@ -162,7 +163,7 @@ static void *work(void *arg) {
   worker *w = arg;
   batch *b = w->b;
   bs_result r;
-  while (!atomic_load(&b->stop) && !got_signal) {
+  while (!atomic_load(&b->stop) && !atomic_load(&got_signal)) {
     int k = atomic_fetch_add(&b->next, 1);
     if (k >= b->ntodo) break;
     int i = b->todo[k];
@@ -529,7 +530,7 @@ static int run_workers(batch *b, worker *w, int nw, double t0) {
       ts.tv_nsec -= 1000000000L;
     }
     pthread_cond_timedwait(&b->cv, &b->mu, &ts);
-    if (got_signal) atomic_store(&b->stop, 1);
+    if (atomic_load(&got_signal)) atomic_store(&b->stop, 1);
     if (tty) progress(b, t0, 0);
   }
   pthread_mutex_unlock(&b->mu);
@@ -664,7 +665,8 @@ int bs_cmd_batch(int argc, char **argv) {
     fprintf(stderr, "bislide batch: interrupted: %d of %d puzzles left; %s\n", b->ntodo - b->done_run,
             b->in_shard, b->journaling ? "bislide batch --resume continues from the journal"
                                        : "no journal was kept (ANSWERS is no file)");
-    rc = 128 + (got_signal ? got_signal : SIGINT);
+    int sig = atomic_load(&got_signal);
+    rc = 128 + (sig ? sig : SIGINT);
     goto out;
   }
   fit_limits(b);
@@ -675,26 +677,22 @@ int bs_cmd_batch(int argc, char **argv) {
     fprintf(stderr, "bislide batch: out of memory\n");
     goto out;
   }
-  int failed = bs_write_atomic(out, text, len, err, sizeof err);
+  bs_outfile of;
+  int failed = bs_outfile_open(&of, out, "batch");
+  if (!failed) {
+    fwrite(text, 1, len, of.f);
+    failed = bs_outfile_commit(&of, "batch");
+  }
   free(text);
   if (!failed && json) {
-    char *jbuf = NULL;
-    size_t jlen = 0;
-    FILE *f = open_memstream(&jbuf, &jlen);
-    if (f) json_lines(b, f, &t, secs, bs_store_name((bs_store_kind)store));
-    if (!f || fclose(f)) {
-      snprintf(err, sizeof err, "%s: out of memory", json);
-      failed = 1;
-    } else {
-      failed = bs_write_atomic(json, jbuf, jlen, err, sizeof err);
+    failed = bs_outfile_open(&of, json, "batch");
+    if (!failed) {
+      json_lines(b, of.f, &t, secs, bs_store_name((bs_store_kind)store));
+      failed = bs_outfile_commit(&of, "batch");
     }
-    free(jbuf);
   }
   summary(b, setpath, &t, secs, (int)jobs, mem);
-  if (failed) {
-    fprintf(stderr, "bislide batch: %s\n", err);
-    goto out;
-  }
+  if (failed) goto out;
   /* Everything is in ANSWERS now: the journal has done its job. */
   bs_journal_close(&b->j, 1);
   rc = problems ? BS_EXIT_FAIL : BS_EXIT_OK;

@@ -258,39 +258,3 @@ void bs_jload_free(bs_jload *ld) {
   free(ld->e);
   memset(ld, 0, sizeof *ld);
 }
-
-int bs_write_atomic(const char *path, const char *buf, size_t len, char *err, size_t errlen) {
-  if (!strcmp(path, "-")) {
-    if (write_all(STDOUT_FILENO, buf, len)) return fail(err, errlen, "standard output");
-    return 0;
-  }
-  struct stat st;
-  if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0 || write_all(fd, buf, len)) {
-      fail(err, errlen, path);
-      if (fd >= 0) close(fd);
-      return -1;
-    }
-    if (close(fd)) return fail(err, errlen, path);
-    return 0;
-  }
-  size_t n = strlen(path) + 5;
-  char *tmp = malloc(n);
-  if (!tmp) return fail(err, errlen, path);
-  snprintf(tmp, n, "%s.tmp", path);
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  int rc = 0;
-  if (fd < 0) {
-    rc = fail(err, errlen, tmp);
-  } else {
-    /* fsync before rename: after a machine crash the name then points at
-     * either the old file or the whole new one. */
-    if (write_all(fd, buf, len) || fsync(fd)) rc = fail(err, errlen, tmp);
-    if (close(fd) && !rc) rc = fail(err, errlen, tmp);
-    if (!rc && rename(tmp, path)) rc = fail(err, errlen, path);
-    if (rc) unlink(tmp);
-  }
-  free(tmp);
-  return rc;
-}

@@ -16,6 +16,15 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
     o->f = stdout;
     return 0;
   }
+  struct stat st;
+  if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
+    o->f = fopen(path, "w");
+    if (!o->f) {
+      fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
+      return -1;
+    }
+    return 0;
+  }
   size_t len = strlen(path);
   o->tmp = malloc(len + 8);
   if (!o->tmp) {
@@ -46,16 +55,18 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
 }
 
 int bs_outfile_commit(bs_outfile *o, const char *cmd) {
-  if (!o->tmp) return bs_stdout_flush(cmd);
+  if (o->f == stdout) return bs_stdout_flush(cmd);
   errno = 0;
-  int bad = fflush(o->f) != 0 || ferror(o->f);
+  /* fsync before rename: after a machine crash the name then points at
+   * either the old file or the whole new one. */
+  int bad = fflush(o->f) != 0 || ferror(o->f) || (o->tmp && fsync(fileno(o->f)));
   int err = errno;
   if (fclose(o->f) != 0 && !bad) {
     bad = 1;
     err = errno;
   }
   o->f = NULL;
-  if (!bad && rename(o->tmp, o->path) != 0) {
+  if (!bad && o->tmp && rename(o->tmp, o->path) != 0) {
     bad = 1;
     err = errno;
   }
@@ -70,8 +81,8 @@ int bs_outfile_commit(bs_outfile *o, const char *cmd) {
 }
 
 void bs_outfile_abort(bs_outfile *o) {
+  if (o->f && o->f != stdout) fclose(o->f);
   if (o->tmp) {
-    if (o->f) fclose(o->f);
     unlink(o->tmp);
     free(o->tmp);
   }

@@ -119,17 +119,3 @@ Test(journal, foreign_or_unfinished_journals_are_refused) {
   free(text);
   bs_temp_drop(path);
 }
-
-Test(journal, atomic_write_replaces_or_fails_with_the_path) {
-  char *path = bs_temp_text("old\n");
-  char err[512];
-  cr_assert_eq(bs_write_atomic(path, "new\n", 4, err, sizeof err), 0, "%s", err);
-  char *text = bs_slurp(path, NULL);
-  cr_assert_str_eq(text, "new\n");
-  free(text);
-  cr_assert_eq(bs_write_atomic("/dev/full", "x\n", 2, err, sizeof err), -1);
-  cr_assert(strstr(err, "/dev/full: ") && strstr(err, strerror(ENOSPC)), "%s", err);
-  cr_assert_eq(bs_write_atomic("/nonexistent-bislide/a.txt", "x\n", 2, err, sizeof err), -1);
-  cr_assert(strstr(err, "/nonexistent-bislide/a.txt"), "%s", err);
-  bs_temp_drop(path);
-}
