@@ -162,17 +162,17 @@ Test(stores, pool_does_not_grow_on_a_second_pass) {
   static bs_result r;
   for (int i = 0; i < n; i++) bs_exact_pool(&p, &set[i], &o, &r);
   size_t bytes = bs_pool_bytes(&p);
-  uint32_t nslab = p.nslab, tabcap = p.tabcap, idcap = p.idcap;
-  const void *slab0 = p.slab[0], *table = p.table, *id = p.id;
+  uint32_t nslab = p.nslab, tabcap = p.set.tabcap, idcap = p.set.idcap;
+  const void *slab0 = p.slab[0], *table = p.set.table, *id = p.set.id;
   cr_assert_gt(nslab, 1, "the set should need more than one slab");
   for (int i = 0; i < n; i++) bs_exact_pool(&p, &set[i], &o, &r);
   cr_assert_eq(bs_pool_bytes(&p), bytes);
   cr_assert_eq(p.nslab, nslab);
-  cr_assert_eq(p.tabcap, tabcap);
-  cr_assert_eq(p.idcap, idcap);
+  cr_assert_eq(p.set.tabcap, tabcap);
+  cr_assert_eq(p.set.idcap, idcap);
   cr_assert_eq(p.slab[0], slab0);
-  cr_assert_eq(p.table, table);
-  cr_assert_eq(p.id, id);
+  cr_assert_eq(p.set.table, table);
+  cr_assert_eq(p.set.id, id);
   bs_pool_free(&p);
 }
 
