@@ -21,12 +21,14 @@
  * bs_heuristic_<store>, the heuristic mode: a beam of BS_BEAM_WIDTH; if it
  * fails or its answer is far longer than the score (2 * score +
  * BS_FAIR_SLACK), the exact search within BS_HARD_EXACT_BUDGET, then beams
- * four and sixteen times wider, then the staged solver with its answer
- * shortened (every stretch of BS_SHORTEN_SPAN moves replaced by a shortest
- * way between its ends when there is a shorter one). Every answer has its
- * loops cut (stretches that come back to an earlier board). All decisions
- * count generated states, never time, so the answers are the same on every
- * run and machine. Its answers are never marked optimal. */
+ * four and sixteen times wider, all within BS_HEUR_BUDGET generated states
+ * a board (or the caller's budget); with still no answer, the staged solver
+ * with its answer shortened (every stretch of BS_SHORTEN_SPAN moves replaced
+ * by a shortest way between its ends when there is a shorter one), and if
+ * that is stuck too, one beam BS_RESCUE_WIDEN times wider. Every answer has
+ * its loops cut (stretches that come back to an earlier board). All
+ * decisions count generated states, never time, so the answers are the same
+ * on every run and machine. Its answers are never marked optimal. */
 #ifndef BS_BEAM_H
 #define BS_BEAM_H
 
@@ -40,7 +42,7 @@
 
 /* The heuristic mode's settings (see above); -D overrides them for tuning. */
 #ifndef BS_BEAM_WIDTH
-#define BS_BEAM_WIDTH 2000
+#define BS_BEAM_WIDTH 1500
 #endif
 #ifndef BS_BEAM_WIDEN
 #define BS_BEAM_WIDEN 16 /* the widest retry, times BS_BEAM_WIDTH */
@@ -55,10 +57,16 @@
 #define BS_FAIR_SLACK 16
 #endif
 #ifndef BS_HEUR_BUDGET
-#define BS_HEUR_BUDGET 16000000 /* generated states a board may take, unless --budget */
+#define BS_HEUR_BUDGET 5000000 /* generated states a board may take, unless --budget */
+#endif
+#ifndef BS_RESCUE_WIDEN
+#define BS_RESCUE_WIDEN 32 /* a last beam, times BS_BEAM_WIDTH, when nothing has worked */
+#endif
+#ifndef BS_RESCUE_BUDGET
+#define BS_RESCUE_BUDGET 4000000
 #endif
 #ifndef BS_HARD_EXACT_BUDGET
-#define BS_HARD_EXACT_BUDGET 1000000
+#define BS_HARD_EXACT_BUDGET 500000
 #endif
 #ifndef BS_STAGE_CELLS
 #define BS_STAGE_CELLS 6 /* cells a stage of the staged solver fills */

@@ -6,9 +6,6 @@
  * helpers above (bs_side, add_root_, join_, note_peak_). Everything per
  * state lives in the store; the rest is fixed-size arrays on the stack. */
 #include <limits.h>
-#ifdef BS_BEAM_DEBUG
-#include <stdio.h>
-#endif
 
 #include "bs_beam.h"
 
@@ -22,11 +19,11 @@ static uint32_t bs_renumbered(const uint32_t *lo, const uint32_t *hi, int n, uin
 }
 
 /* Keeps the roots, each side's last two layers and the layer being built
- * ([*nlo, count]), renumbering them, *nlo and the iteration point *it.
- * Returns -1 when that frees too little to go on. Older states are only
+ * ([*nlo, count]), renumbering them, *nlo and the iteration points *it
+ * and *it2. Returns -1 when that frees too little to go on. Older states are only
  * loop checks and meeting chances to a beam, so they can go. */
 static int BS_CAT(beam_recycle_, BS_STORE)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it,
-                                           bs_result *r) {
+                                           uint32_t *it2, bs_result *r) {
   uint32_t *lo[5] = {&side[0].plo, &side[0].lo, &side[1].plo, &side[1].lo, nlo};
   uint32_t *hi[5] = {&side[0].phi, &side[0].hi, &side[1].phi, &side[1].hi, NULL};
   uint32_t count = BS_F(count)(st), rlo[6], rhi[6], klo[6], khi[6], kept = 0;
@@ -58,6 +55,7 @@ static int BS_CAT(beam_recycle_, BS_STORE)(BS_T *st, bs_side *side, uint32_t *nl
     if (hi[i]) *hi[i] = bs_renumbered(klo, khi, n, *hi[i]);
   }
   *it = bs_renumbered(klo, khi, n, *it);
+  *it2 = bs_renumbered(klo, khi, n, *it2);
   BS_F(keep)(st, klo, khi, n);
   return 0;
 }
@@ -79,6 +77,47 @@ static uint32_t BS_CAT(beam_select_, BS_STORE)(BS_T *st, uint32_t lo, uint32_t h
     rec[BS_R_SCORE] |= BS_PRUNED;
   }
   return width;
+}
+
+#ifndef BS_BROOD
+#define BS_BROOD
+/* One parent's children, built ahead: packed boards, hashes, the cells the
+ * blank moves to and the moves. */
+typedef struct bs_brood {
+  uint32_t sc;
+  unsigned blank;
+  int nk, kq[4], kd[4];
+  uint32_t kh[4], kid[4][BS_MAX_WORDS];
+} bs_brood;
+#endif
+
+/* The first id from `id` on, below hi, that is in the beam. */
+static uint32_t BS_CAT(beam_next_, BS_STORE)(const BS_T *st, uint32_t id, uint32_t hi) {
+  while (id < hi && (BS_F(rec)(st, id)[BS_R_SCORE] & BS_PRUNED)) id++;
+  return id;
+}
+
+/* Builds the children of record id into b and prefetches their table
+ * slots, one parent ahead of their lookups, so that the cache misses of
+ * the table overlap with useful work. */
+static void BS_CAT(beam_brood_, BS_STORE)(const BS_T *st, const bs_geom *g, uint32_t id, bs_brood *b) {
+  const uint32_t *par = BS_F(rec)(st, id);
+  b->sc = par[BS_R_SCORE];
+  b->blank = bs_meta_blank(par[BS_R_META]);
+  int back = bs_meta_last(par[BS_R_META]) ^ 1;
+  b->nk = 0;
+  for (int dir = 0; dir < 4; dir++) {
+    int q = g->nb[b->blank][dir];
+    if (q < 0 || dir == back) continue;
+    uint32_t *k = b->kid[b->nk];
+    memcpy(k, par, (size_t)g->nwords * sizeof(uint32_t));
+    bs_put(g, k, (int)b->blank, bs_get(g, par, q));
+    bs_put(g, k, q, 0);
+    b->kh[b->nk] = bs_hash(k, g->nwords);
+    BS_F(prefetch)(st, b->kh[b->nk]);
+    b->kq[b->nk] = q;
+    b->kd[b->nk++] = dir;
+  }
 }
 
 int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_beam_opts *bo,
@@ -122,42 +161,29 @@ int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_
       break;
     }
     uint32_t nlo = BS_F(count)(st) + 1;
-    for (uint32_t id = side[s].lo; id < side[s].hi; id++) {
-      const uint32_t *par = BS_F(rec)(st, id);
-      uint32_t sc = par[BS_R_SCORE];
-      if (sc & BS_PRUNED) continue;
+    bs_brood brood[2];
+    int cur = 0;
+    uint32_t id = BS_CAT(beam_next_, BS_STORE)(st, side[s].lo, side[s].hi);
+    if (id < side[s].hi) BS_CAT(beam_brood_, BS_STORE)(st, &g, id, &brood[0]);
+    while (id < side[s].hi) {
+      uint32_t next = BS_CAT(beam_next_, BS_STORE)(st, id + 1, side[s].hi);
+      if (next < side[s].hi) BS_CAT(beam_brood_, BS_STORE)(st, &g, next, &brood[cur ^ 1]);
       if (bo->budget && r->generated > bo->budget) {
         r->reason = "budget";
         goto done;
       }
-      unsigned blank = bs_meta_blank(par[BS_R_META]);
-      int back = bs_meta_last(par[BS_R_META]) ^ 1;
-      /* Children first, with their table slots prefetched (as the exact
-       * search does), so the cache misses of their lookups overlap. */
-      uint32_t kid[4][BS_MAX_WORDS], kh[4];
-      int kq[4], kd[4], nk = 0;
-      for (int dir = 0; dir < 4; dir++) {
-        int q = g.nb[blank][dir];
-        if (q < 0 || dir == back) continue;
-        memcpy(kid[nk], par, (size_t)nw * sizeof(uint32_t));
-        bs_put(&g, kid[nk], (int)blank, bs_get(&g, par, q));
-        bs_put(&g, kid[nk], q, 0);
-        kh[nk] = bs_hash(kid[nk], nw);
-        BS_F(prefetch)(st, kh[nk]);
-        kq[nk] = q;
-        kd[nk++] = dir;
-      }
-      for (int k = 0; k < nk; k++) {
-        int q = kq[k], dir = kd[k];
+      const bs_brood *b = &brood[cur];
+      for (int k = 0; k < b->nk; k++) {
+        int q = b->kq[k], dir = b->kd[k];
         r->generated++;
-        if (BS_F(full)(st) && BS_CAT(beam_recycle_, BS_STORE)(st, side, &nlo, &id, r) < 0) {
+        if (BS_F(full)(st) && BS_CAT(beam_recycle_, BS_STORE)(st, side, &nlo, &id, &next, r) < 0) {
           r->reason = "memory cap";
           goto done;
         }
-        par = BS_F(rec)(st, id); /* recycling may have moved it */
+        const uint32_t *par = BS_F(rec)(st, id); /* recycling may have moved it */
         uint32_t *c = BS_F(scratch)(st);
-        memcpy(c, kid[k], (size_t)nw * sizeof(uint32_t));
-        c[BS_R_HASH] = kh[k];
+        memcpy(c, b->kid[k], (size_t)nw * sizeof(uint32_t));
+        c[BS_R_HASH] = b->kh[k];
         c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)q, dir);
         const uint32_t *other = NULL;
         int seen = BS_F(lookup)(st, c, &other);
@@ -172,7 +198,7 @@ int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_
           continue;
         }
         unsigned v = bs_get(&g, par, q);
-        c[BS_R_SCORE] = (uint32_t)((int)sc + bs_heur_delta(H, &g, par, s, v, (int)blank, q));
+        c[BS_R_SCORE] = (uint32_t)((int)b->sc + bs_heur_delta(H, &g, par, s, v, (int)b->blank, q));
         if (bo->one_side && !c[BS_R_SCORE]) {
           /* The partial goal: every tile that counts is home. */
           for (unsigned i = 0; i <= d; i++) r->moves[i] = bs_dir_chars[bs_path_get(c, i)];
@@ -183,6 +209,8 @@ int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_
         BS_F(commit)(st);
       }
       r->expanded++;
+      id = next;
+      cur ^= 1;
     }
     side[s].plo = side[s].lo;
     side[s].phi = side[s].hi;
@@ -498,9 +526,6 @@ int BS_SEARCH(staged)(BS_T *st, const bs_board *start, const bs_opts *o, bs_resu
       memcpy(cells + n, more, (size_t)k * sizeof *more);
       n += k;
     }
-#ifdef BS_BEAM_DEBUG
-    fprintf(stderr, "   stage %d cells from %d, fixed %llx, len %d\n", n, n ? cells[0] : -1, (unsigned long long)fixed, len);
-#endif
     if (!n) break; /* nothing can be filled: the exact search takes the rest */
     while (BS_CAT(stage_, BS_STORE)(st, &x, fixed, cells, n, m, &len, r)) {
       int k = nfixed; /* the cell filled last next to the stage */
@@ -509,9 +534,6 @@ int BS_SEARCH(staged)(BS_T *st, const bs_board *start, const bs_opts *o, bs_resu
         for (int i = 0; i < n; i++) near |= bs_loose_degree(&g, 1ull << order[k], cells[i]) > 0;
         if (near) break;
       }
-#ifdef BS_BEAM_DEBUG
-      fprintf(stderr, "   stage failed; loosen %d\n", k >= 0 ? order[k] : -1);
-#endif
       if (n == BS_STAGED_CELLS || k < 0) return 0;
       cells[n++] = order[k];
       fixed &= ~(1ull << order[k]);
@@ -528,14 +550,22 @@ int BS_SEARCH(staged)(BS_T *st, const bs_board *start, const bs_opts *o, bs_resu
   bs_result er;
   BS_SEARCH(exact)(st, &rest, &eo, &er);
   bs_add_counts(r, &er);
-#ifdef BS_BEAM_DEBUG
-  fprintf(stderr, "   final exact: %s %s len %d gen %llu\n", bs_status_name(er.status), er.reason ? er.reason : "", er.length, (unsigned long long)er.generated);
-#endif
+  if (er.status == BS_ST_GAVE_UP) {
+    /* Too big a rest for the exact search: a beam, on fewer tiles now. */
+    bs_heur H;
+    bs_heur_init(&H, &rest, BS_LC_WEIGHT);
+    bs_beam_opts bo = {.width = 4 * BS_BEAM_WIDTH, .budget = BS_STAGED_EXACT_BUDGET, .extra = BS_BEAM_EXTRA};
+    BS_SEARCH(beam)(st, &rest, &H, &bo, &er);
+    bs_add_counts(r, &er);
+  }
   if (er.status != BS_ST_SOLVED || len + er.length > BS_STAGED_MAX) return 0;
   memcpy(m + len, er.moves, (size_t)er.length);
   len += er.length;
   len = BS_CAT(cut_loops_, BS_STORE)(st, start, m, len);
-  /* Answers hold BS_MAX_MOVES; the cut may not have brought it that low. */
+  /* Answers hold BS_MAX_MOVES: shorten here what is longer (the caller
+   * shortens the rest). */
+  if (len > BS_MAX_MOVES)
+    len = BS_CAT(shorten_, BS_STORE)(st, start, m, len, BS_SHORTEN_SPAN, BS_SHORTEN_BUDGET, r);
   if (len > BS_MAX_MOVES) {
     r->reason = "staged: too long";
     return 0;
@@ -596,9 +626,6 @@ int BS_SEARCH(heuristic)(BS_T *st, const bs_board *start, const bs_opts *o, bs_r
       BS_SEARCH(exact)(st, start, &eo, &s);
       bs_add_counts(r, &s);
       BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
-#ifdef BS_BEAM_DEBUG
-      fprintf(stderr, "  exact: %s len %d gen %llu\n", bs_status_name(s.status), s.length, (unsigned long long)s.generated);
-#endif
       if (s.status == BS_ST_SOLVED) break; /* shortest */
       continue;
     }
@@ -608,17 +635,11 @@ int BS_SEARCH(heuristic)(BS_T *st, const bs_board *start, const bs_opts *o, bs_r
     BS_SEARCH(beam)(st, start, &H, &bo, &s);
     bs_add_counts(r, &s);
     BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
-#ifdef BS_BEAM_DEBUG
-    fprintf(stderr, "  beam w=%u: %s len %d gen %llu best %d fair %d\n", w, bs_status_name(s.status), s.length, (unsigned long long)s.generated, blen, fair);
-#endif
     if (s.reason && blen < 0) why = s.reason;
   }
   if (blen < 0) {
     BS_SEARCH(staged)(st, start, o, &s);
     bs_add_counts(r, &s);
-#ifdef BS_BEAM_DEBUG
-    fprintf(stderr, "  staged: %s len %d gen %llu\n", bs_status_name(s.status), s.length, (unsigned long long)s.generated);
-#endif
     if (s.status == BS_ST_SOLVED) {
       s.length = BS_CAT(shorten_, BS_STORE)(st, start, s.moves, s.length, BS_SHORTEN_SPAN,
                                             BS_SHORTEN_BUDGET, r);
@@ -626,6 +647,14 @@ int BS_SEARCH(heuristic)(BS_T *st, const bs_board *start, const bs_opts *o, bs_r
     } else {
       why = s.reason;
     }
+  }
+  if (blen < 0 && !o->budget) {
+    /* Still nothing: the widest beam the store holds, on a budget of its own. */
+    bs_beam_opts bo = {.width = BS_BEAM_WIDTH * BS_RESCUE_WIDEN, .budget = BS_RESCUE_BUDGET,
+                       .extra = BS_BEAM_EXTRA, .max_len = hopeless};
+    BS_SEARCH(beam)(st, start, &H, &bo, &s);
+    bs_add_counts(r, &s);
+    BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
   }
   if (blen < 0) {
     if (!r->reason) r->reason = why;
