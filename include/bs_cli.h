@@ -31,6 +31,10 @@ int bs_stdout_close(const char *cmd);
 /* Prints "bislide CMD: message" and a hint to stderr; returns BS_EXIT_USAGE. */
 int bs_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* s as a JSON string. Paths and messages may hold quotes, controls or bytes
+ * that are not UTF-8: every byte outside printable ASCII becomes \u00XX. */
+void bs_json_string(FILE *f, const char *s);
+
 /* One puzzle's result as a JSON object on one line (no newline). */
 void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
                    const char *store);

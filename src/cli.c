@@ -80,3 +80,17 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
           r->optimal ? "true" : "false", (unsigned long long)r->expanded,
           (unsigned long long)r->generated, ms, store);
 }
+
+void bs_json_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20 || c >= 0x7f)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}

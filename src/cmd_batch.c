@@ -367,20 +367,6 @@ static void summary(const batch *b, const char *setpath, const tally *t, double 
           jobs == 1 ? "" : "s");
 }
 
-static void json_string(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c < 0x20 || c >= 0x7f)
-      fprintf(f, "\\u%04x", c);
-    else
-      fputc(c, f);
-  }
-  fputc('"', f);
-}
-
 static void json_lines(const batch *b, FILE *f, const tally *t, double secs, const char *store) {
   bs_result r;
   for (int i = 0; i < b->set.n; i++) {
@@ -389,7 +375,7 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
     if (x->state == IT_INVALID) {
       fprintf(f, "{\"index\":%d,\"line\":%d,\"status\":\"invalid\",\"reason\":", i + 1,
               b->set.e[i].line);
-      json_string(f, b->set.e[i].err);
+      bs_json_string(f, b->set.e[i].err);
       fputs("}\n", f);
       continue;
     }
@@ -424,7 +410,7 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
       n += b->it[i].state == IT_DONE && !b->it[i].dropped && b->it[i].status != BS_ST_SOLVED &&
            b->it[i].reason == b->reasons[r2];
     fprintf(f, "%s", r2 ? "," : "");
-    json_string(f, b->reasons[r2]);
+    bs_json_string(f, b->reasons[r2]);
     fprintf(f, ":%d", n);
   }
   fprintf(f, "},\"seconds\":%.3f,\"from_journal\":%d,\"peak_rss_kb\":%ld}}\n", secs, t->resumed,

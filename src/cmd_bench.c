@@ -216,25 +216,10 @@ static void print_csv(FILE *f, const bench_store *st, int ns, int nref, const bs
   }
 }
 
-/* s as a JSON string: a path may hold quotes, backslashes or controls. */
-static void json_string(FILE *f, const char *s) {
-  fputc('"', f);
-  for (; *s; s++) {
-    unsigned char ch = (unsigned char)*s;
-    if (ch == '"' || ch == '\\')
-      fprintf(f, "\\%c", ch);
-    else if (ch < 0x20)
-      fprintf(f, "\\u%04x", ch);
-    else
-      fputc(ch, f);
-  }
-  fputc('"', f);
-}
-
 static void print_json(FILE *f, const bench_store *st, int ns, int nref, const bs_set *set,
                        int repeat, uint64_t mem) {
   fputs("{\"set\":", f);
-  json_string(f, set->path);
+  bs_json_string(f, set->path);
   fprintf(f, ",\"puzzles\":%d,\"repeat\":%d,\"mem\":%llu,\"signature\":%llu,\"stores\":[", set->n,
           repeat, (unsigned long long)mem, (unsigned long long)st[0].generated);
   for (int s = 0; s < ns; s++) {
