@@ -182,7 +182,7 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
     fprintf(errs, "%s:%d: read error: %s\n", name, line + 1, strerror(errno));
     return problems + 1;
   }
-  if (set->declared > 0 && set->declared != set->n) {
+  if (set->declared >= 0 && set->declared != set->n) {
     fprintf(errs, "%s:%d: the header says %ld puzzles, the file has %d%s\n", name, count_line,
             set->declared, set->n, set->declared > set->n ? " (cut short?)" : "");
     problems++;

@@ -282,6 +282,13 @@ Test(parse, set_count_mismatch) {
   cr_assert_eq(r.problems, 1, "%s", r.errs);
   reported(&r, 2, "the header says 1 puzzles, the file has 2");
   read_done(&r);
+
+  /* A count of zero is a count too. */
+  text = "0\n" GOOD1 "\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "%s", r.errs);
+  reported(&r, 1, "the header says 0 puzzles, the file has 1");
+  read_done(&r);
 }
 
 Test(parse, set_bad_header) {
