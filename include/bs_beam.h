@@ -17,6 +17,12 @@
  * fills the board a few cells at a time, farthest from the blank's goal
  * first, each by a small search over just those tiles and the blank, and
  * finishes the last cells with the exact search. Long answers, but sure.
+ * With `relax`, for when that fill order gets stuck (rings it may not
+ * break, a rest too big or locked for the exact search): a dead-end cell
+ * first (in a one-cell passage only the tile at its mouth can ever change,
+ * so passages fill from the far end), else a cell that may cut the rest,
+ * one cell a stage, until no dead end is left to the exact search, within
+ * BS_RELAXED_BUDGET generated states.
  *
  * bs_heuristic_<store>, the heuristic mode: a beam of BS_BEAM_WIDTH; if it
  * fails or its answer is far longer than the score (2 * score +
@@ -25,7 +31,10 @@
  * a board (or the caller's budget); with still no answer, the staged solver
  * with its answer shortened (every stretch of BS_SHORTEN_SPAN moves replaced
  * by a shortest way between its ends when there is a shorter one), and if
- * that is stuck too, one beam BS_RESCUE_WIDEN times wider. Every answer has
+ * that is stuck too, one beam BS_RESCUE_WIDEN times wider, then the relaxed
+ * staged solver, then the last beams (BS_LAST_BEAMS: other widths and
+ * score weights, no length limit; these not under a caller's budget).
+ * Every answer has
  * its loops cut (stretches that come back to an earlier board). All
  * decisions count generated states, never time, so the answers are the same
  * on every run and machine. Its answers are never marked optimal. */
@@ -60,10 +69,13 @@
 #define BS_HEUR_BUDGET 5000000 /* generated states a board may take, unless --budget */
 #endif
 #ifndef BS_RESCUE_WIDEN
-#define BS_RESCUE_WIDEN 32 /* a last beam, times BS_BEAM_WIDTH, when nothing has worked */
+#define BS_RESCUE_WIDEN 32 /* a beam, times BS_BEAM_WIDTH, when the staged solver is stuck */
 #endif
 #ifndef BS_RESCUE_BUDGET
 #define BS_RESCUE_BUDGET 4000000
+#endif
+#ifndef BS_LAST_BEAMS /* the last beams, when nothing has worked: {widen, lc weight, budget} */
+#define BS_LAST_BEAMS {{16, 3, 9000000}, {16, 5, 9000000}, {13, 3, 11000000}}
 #endif
 #ifndef BS_HARD_EXACT_BUDGET
 #define BS_HARD_EXACT_BUDGET 500000
@@ -79,6 +91,9 @@
 #endif
 #ifndef BS_STAGED_EXACT_BUDGET
 #define BS_STAGED_EXACT_BUDGET 2000000
+#endif
+#ifndef BS_RELAXED_BUDGET
+#define BS_RELAXED_BUDGET 6000000 /* generated states after which the relaxed run starts no stage */
 #endif
 #ifndef BS_SHORTEN_SPAN
 #define BS_SHORTEN_SPAN 28
@@ -102,9 +117,9 @@ int bs_beam_object(bs_object *st, const bs_board *start, const bs_heur *H, const
 int bs_beam_pool(bs_pool *st, const bs_board *start, const bs_heur *H, const bs_beam_opts *bo,
                  bs_result *r);
 
-int bs_staged_arena(bs_arena *st, const bs_board *start, const bs_opts *o, bs_result *r);
-int bs_staged_object(bs_object *st, const bs_board *start, const bs_opts *o, bs_result *r);
-int bs_staged_pool(bs_pool *st, const bs_board *start, const bs_opts *o, bs_result *r);
+int bs_staged_arena(bs_arena *st, const bs_board *start, const bs_opts *o, int relax, bs_result *r);
+int bs_staged_object(bs_object *st, const bs_board *start, const bs_opts *o, int relax, bs_result *r);
+int bs_staged_pool(bs_pool *st, const bs_board *start, const bs_opts *o, int relax, bs_result *r);
 
 int bs_heuristic_arena(bs_arena *st, const bs_board *start, const bs_opts *o, bs_result *r);
 int bs_heuristic_object(bs_object *st, const bs_board *start, const bs_opts *o, bs_result *r);

@@ -424,12 +424,22 @@ static int bs_loose_degree(const bs_geom *g, uint64_t loose, int p) {
   return k;
 }
 
+/* Whether `loose` has a dead-end cell other than fb. */
+static int bs_dead_end(const bs_geom *g, uint64_t loose, int fb) {
+  for (int p = 0; p < g->n; p++)
+    if ((loose >> p & 1) && p != fb && bs_loose_degree(g, loose, p) < 2) return 1;
+  return 0;
+}
+
 /* The cells to fill next, into cells[] (returns how many, 0 if none): the
  * loose cell farthest from the blank's goal cell fb whose loss keeps the
  * rest in one piece, without new cut cells and with a 2 x 2 block, together
  * with the loose cells it would leave with a single loose neighbour (such
- * a cell could never change its tile again). */
-static int bs_next_cells(const bs_geom *g, uint64_t loose, int fb, int *cells) {
+ * a cell could never change its tile again). Relaxed, for when that order
+ * leads nowhere: the farthest dead-end cell alone, else the farthest cell
+ * that keeps the rest in one piece with a 2 x 2 block, which breaks rings
+ * into passages. */
+static int bs_next_cells(const bs_geom *g, uint64_t loose, int fb, int *cells, int relax) {
   int seen[BS_MAX_CELLS] = {0}, queue[BS_MAX_CELLS], head = 0, tail = 0;
   seen[fb] = 1;
   queue[tail++] = fb;
@@ -443,6 +453,14 @@ static int bs_next_cells(const bs_geom *g, uint64_t loose, int fb, int *cells) {
       }
     }
   }
+  if (relax) /* a dead end first: only its mouth's tile can ever change */
+    for (int i = tail - 1; i > 0; i--)
+      if (bs_loose_degree(g, loose, queue[i]) < 2) {
+        uint64_t rest = loose & ~(1ull << queue[i]);
+        if (!bs_has_block(g, rest)) continue;
+        cells[0] = queue[i];
+        return 1;
+      }
   uint64_t cut0 = bs_cut_cells(g, loose, fb);
   for (int i = tail - 1; i > 0; i--) { /* breadth-first order: farthest last */
     int set[4] = {queue[i]}, n = 1, most = 4;
@@ -455,12 +473,9 @@ static int bs_next_cells(const bs_geom *g, uint64_t loose, int fb, int *cells) {
           rest &= ~(1ull << q);
         }
       }
-    if (bs_reach(g, rest, fb) != rest || (bs_cut_cells(g, rest, fb) & ~cut0) || !bs_has_block(g, rest))
+    if (bs_reach(g, rest, fb) != rest || !bs_has_block(g, rest) ||
+        (!relax && ((bs_cut_cells(g, rest, fb) & ~cut0) || bs_dead_end(g, rest, fb))))
       continue;
-    int stranded = 0;
-    for (int p = 0; p < g->n; p++)
-      if ((rest >> p & 1) && p != fb && bs_loose_degree(g, rest, p) < 2) stranded = 1;
-    if (stranded) continue;
     memcpy(cells, set, (size_t)n * sizeof *set);
     return n;
   }
@@ -498,12 +513,12 @@ static int BS_CAT(stage_, BS_STORE)(BS_T *st, bs_board *x, uint64_t fixed, const
 }
 
 /* Solves like a person: fills the open cells a few at a time (bs_next_cells,
- * BS_STAGE_CELLS a stage), farthest from the blank's goal first, each by a
- * small search (stage_), and then treats them as walls; when a stage finds
+ * BS_STAGE_CELLS a stage, or one cell relaxed), farthest from the blank's
+ * goal first, each by a small search (stage_), and then treats them as walls; when a stage finds
  * no way, the cell filled last next to it is loosened and joins it. The
  * last loose cells are finished by the exact search. Long answers, but it
  * does not get lost in corridors; the caller shortens them. */
-int BS_SEARCH(staged)(BS_T *st, const bs_board *start, const bs_opts *o, bs_result *r) {
+int BS_SEARCH(staged)(BS_T *st, const bs_board *start, const bs_opts *o, int relax, bs_result *r) {
   char m[BS_STAGED_MAX];
   memset(r, 0, sizeof *r);
   r->status = BS_ST_GAVE_UP;
@@ -516,12 +531,19 @@ int BS_SEARCH(staged)(BS_T *st, const bs_board *start, const bs_opts *o, bs_resu
   for (int p = 0; p < start->n; p++)
     if (!(start->wall >> p & 1)) open |= 1ull << p;
   int order[BS_MAX_CELLS], nfixed = 0, len = 0;
-  while (__builtin_popcountll(open & ~fixed) > BS_STAGED_EXACT) {
-    int cells[BS_STAGED_CELLS], n = bs_next_cells(&g, open & ~fixed, fb, cells);
-    while (n && n < BS_STAGE_CELLS) {
+  /* Relaxed, no dead end is left to the exact search: the order of its tiles
+   * could not change. */
+  while (__builtin_popcountll(open & ~fixed) > BS_STAGED_EXACT ||
+         (relax && bs_dead_end(&g, open & ~fixed, fb))) {
+    if (relax && r->generated > BS_RELAXED_BUDGET) {
+      r->reason = "staged: budget";
+      return 0;
+    }
+    int cells[BS_STAGED_CELLS], n = bs_next_cells(&g, open & ~fixed, fb, cells, relax);
+    while (n && !relax && n < BS_STAGE_CELLS) {
       uint64_t left = open & ~fixed;
       for (int i = 0; i < n; i++) left &= ~(1ull << cells[i]);
-      int more[4], k = bs_next_cells(&g, left, fb, more);
+      int more[4], k = bs_next_cells(&g, left, fb, more, 0);
       if (!k || n + k > BS_STAGED_CELLS - 2 || __builtin_popcountll(left) - k < BS_STAGED_EXACT) break;
       memcpy(cells + n, more, (size_t)k * sizeof *more);
       n += k;
@@ -637,24 +659,39 @@ int BS_SEARCH(heuristic)(BS_T *st, const bs_board *start, const bs_opts *o, bs_r
     BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
     if (s.reason && blen < 0) why = s.reason;
   }
-  if (blen < 0) {
-    BS_SEARCH(staged)(st, start, o, &s);
+  /* What the beams could not do, in turn until one answers: the staged
+   * solver; the widest beam the store holds; the staged solver with its
+   * relaxed fill order; the last beams (BS_LAST_BEAMS), narrower so that
+   * they recycle where the widest runs out of store, with other score
+   * weights, and with no length limit, as a meeting through an old, shallow
+   * state can be short although the frontiers have gone deep. Only the
+   * first has no budget of its own and runs under --budget. */
+  static const struct { uint32_t widen; int lc; uint64_t budget; } last[] = BS_LAST_BEAMS;
+  for (int relax = 0; relax < 2 && blen < 0 && (!relax || !o->budget); relax++) {
+    BS_SEARCH(staged)(st, start, o, relax, &s);
     bs_add_counts(r, &s);
     if (s.status == BS_ST_SOLVED) {
       s.length = BS_CAT(shorten_, BS_STORE)(st, start, s.moves, s.length, BS_SHORTEN_SPAN,
                                             BS_SHORTEN_BUDGET, r);
       BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
-    } else {
-      why = s.reason;
+      break;
     }
-  }
-  if (blen < 0 && !o->budget) {
-    /* Still nothing: the widest beam the store holds, on a budget of its own. */
-    bs_beam_opts bo = {.width = BS_BEAM_WIDTH * BS_RESCUE_WIDEN, .budget = BS_RESCUE_BUDGET,
-                       .extra = BS_BEAM_EXTRA, .max_len = hopeless};
-    BS_SEARCH(beam)(st, start, &H, &bo, &s);
-    bs_add_counts(r, &s);
-    BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
+    why = s.reason;
+    if (o->budget) break;
+    for (size_t i = 0; i < (relax ? sizeof last / sizeof *last : 1) && blen < 0; i++) {
+      bs_beam_opts bo = {.width = BS_BEAM_WIDTH * (relax ? last[i].widen : BS_RESCUE_WIDEN),
+                         .budget = relax ? last[i].budget : BS_RESCUE_BUDGET,
+                         .extra = BS_BEAM_EXTRA, .max_len = relax ? 0 : hopeless};
+      bs_heur Hl;
+      const bs_heur *Hb = &H;
+      if (relax && last[i].lc != BS_LC_WEIGHT) {
+        bs_heur_init(&Hl, start, last[i].lc);
+        Hb = &Hl;
+      }
+      BS_SEARCH(beam)(st, start, Hb, &bo, &s);
+      bs_add_counts(r, &s);
+      BS_CAT(keep_best_, BS_STORE)(st, start, &s, best, &blen);
+    }
   }
   if (blen < 0) {
     if (!r->reason) r->reason = why;
