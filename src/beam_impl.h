@@ -79,17 +79,6 @@ static uint32_t BS_CAT(beam_select_, BS_STORE)(BS_T *st, uint32_t lo, uint32_t h
   return width;
 }
 
-#ifndef BS_BROOD
-#define BS_BROOD
-/* One parent's children, built ahead: packed boards, hashes, the cells the
- * blank moves to and the moves. */
-typedef struct bs_brood {
-  uint32_t sc;
-  unsigned blank;
-  int nk, kq[4], kd[4];
-  uint32_t kh[4], kid[4][BS_MAX_WORDS];
-} bs_brood;
-#endif
 
 /* The first id from `id` on, below hi, that is in the beam. */
 static uint32_t BS_CAT(beam_next_, BS_STORE)(const BS_T *st, uint32_t id, uint32_t hi) {
@@ -97,43 +86,14 @@ static uint32_t BS_CAT(beam_next_, BS_STORE)(const BS_T *st, uint32_t id, uint32
   return id;
 }
 
-/* Builds the children of record id into b and prefetches their table
- * slots, one parent ahead of their lookups, so that the cache misses of
- * the table overlap with useful work. */
-static void BS_CAT(beam_brood_, BS_STORE)(const BS_T *st, const bs_geom *g, uint32_t id, bs_brood *b) {
-  const uint32_t *par = BS_F(rec)(st, id);
-  b->sc = par[BS_R_SCORE];
-  b->blank = bs_meta_blank(par[BS_R_META]);
-  int back = bs_meta_last(par[BS_R_META]) ^ 1;
-  b->nk = 0;
-  for (int dir = 0; dir < 4; dir++) {
-    int q = g->nb[b->blank][dir];
-    if (q < 0 || dir == back) continue;
-    uint32_t *k = b->kid[b->nk];
-    memcpy(k, par, (size_t)g->nwords * sizeof(uint32_t));
-    bs_put(g, k, (int)b->blank, bs_get(g, par, q));
-    bs_put(g, k, q, 0);
-    b->kh[b->nk] = bs_hash(k, g->nwords);
-    BS_F(prefetch)(st, b->kh[b->nk]);
-    b->kq[b->nk] = q;
-    b->kd[b->nk++] = dir;
-  }
-}
-
 int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_beam_opts *bo,
                     bs_result *r) {
   memset(r, 0, sizeof *r);
   r->status = BS_ST_GAVE_UP;
   bs_geom g;
-  bs_geom_init(&g, start);
   bs_board goal;
-  bs_goal(start, &goal);
+  if (BS_CAT(begin_, BS_STORE)(st, start, &g, &goal, 3, r)) return 0;
   const int nw = g.nwords;
-  BS_F(clear)(st, nw);
-  if (BS_F(capacity)(st) < 3) {
-    r->reason = "memory cap";
-    return 0;
-  }
   BS_CAT(add_root_, BS_STORE)(st, &g, start, BS_FORWARD);
   BS_F(rec)(st, 1)[BS_R_SCORE] = (uint32_t)bs_heur_score(H, BS_FORWARD, start);
   bs_side side[2] = {{1, 1, 1, 2, 0}, {2, 2, 2, 3, 0}};
@@ -164,10 +124,10 @@ int BS_SEARCH(beam)(BS_T *st, const bs_board *start, const bs_heur *H, const bs_
     bs_brood brood[2];
     int cur = 0;
     uint32_t id = BS_CAT(beam_next_, BS_STORE)(st, side[s].lo, side[s].hi);
-    if (id < side[s].hi) BS_CAT(beam_brood_, BS_STORE)(st, &g, id, &brood[0]);
+    if (id < side[s].hi) BS_CAT(brood_, BS_STORE)(st, &g, id, &brood[0]);
     while (id < side[s].hi) {
       uint32_t next = BS_CAT(beam_next_, BS_STORE)(st, id + 1, side[s].hi);
-      if (next < side[s].hi) BS_CAT(beam_brood_, BS_STORE)(st, &g, next, &brood[cur ^ 1]);
+      if (next < side[s].hi) BS_CAT(brood_, BS_STORE)(st, &g, next, &brood[cur ^ 1]);
       if (bo->budget && r->generated > bo->budget) {
         r->reason = "budget";
         goto done;
@@ -615,17 +575,7 @@ static void BS_CAT(keep_best_, BS_STORE)(BS_T *st, const bs_board *b, bs_result 
 }
 
 int BS_SEARCH(heuristic)(BS_T *st, const bs_board *start, const bs_opts *o, bs_result *r) {
-  memset(r, 0, sizeof *r);
-  r->status = BS_ST_GAVE_UP;
-  if (bs_solvability(start, &r->reason) == BS_UNSOLVABLE) {
-    r->status = BS_ST_UNSOLVABLE;
-    return 0;
-  }
-  r->reason = NULL;
-  if (bs_is_goal(start)) {
-    r->status = BS_ST_SOLVED;
-    return 0;
-  }
+  if (bs_settled(start, r)) return 0;
   bs_heur H;
   bs_heur_init(&H, start, BS_LC_WEIGHT);
   const int h0 = bs_heur_score(&H, BS_FORWARD, start);

@@ -100,30 +100,77 @@ static void BS_CAT(add_root_, BS_STORE)(BS_T *st, const bs_geom *g, const bs_boa
   BS_F(commit)(st);
 }
 
-int BS_SEARCH(exact)(BS_T *st, const bs_board *start, const bs_opts *o, bs_result *r) {
+#ifndef BS_SEARCH_SHARED
+#define BS_SEARCH_SHARED
+/* Settles the boards that need no search: proven unsolvable by the parity
+ * and region tests, or already solved. Returns 1 when r is final. */
+static int bs_settled(const bs_board *start, bs_result *r) {
   memset(r, 0, sizeof *r);
   r->status = BS_ST_GAVE_UP;
-  int solv = bs_solvability(start, &r->reason);
-  if (solv == BS_UNSOLVABLE) {
+  if (bs_solvability(start, &r->reason) == BS_UNSOLVABLE) {
     r->status = BS_ST_UNSOLVABLE;
-    return 0;
+    return 1;
   }
   r->reason = NULL;
-  if (bs_is_goal(start)) {
-    r->status = BS_ST_SOLVED;
-    r->optimal = 1;
+  if (!bs_is_goal(start)) return 0;
+  r->status = BS_ST_SOLVED;
+  return 1;
+}
+
+/* One parent's children, built ahead: packed boards, hashes, the cells the
+ * blank moves to and the moves. */
+typedef struct bs_brood {
+  uint32_t sc;
+  unsigned blank;
+  int nk, kq[4], kd[4];
+  uint32_t kh[4], kid[4][BS_MAX_WORDS];
+} bs_brood;
+#endif
+
+/* Builds the children of record id into b (never the move back to its
+ * parent) and prefetches their table slots, so that the cache misses of
+ * their lookups overlap instead of queueing. */
+static void BS_CAT(brood_, BS_STORE)(const BS_T *st, const bs_geom *g, uint32_t id, bs_brood *b) {
+  const uint32_t *par = BS_F(rec)(st, id);
+  b->sc = par[BS_R_SCORE];
+  b->blank = bs_meta_blank(par[BS_R_META]);
+  int back = bs_meta_last(par[BS_R_META]) ^ 1; /* -1 ^ 1 = -2 for a root */
+  b->nk = 0;
+  for (int dir = 0; dir < 4; dir++) {
+    int q = g->nb[b->blank][dir];
+    if (q < 0 || dir == back) continue;
+    uint32_t *k = b->kid[b->nk];
+    memcpy(k, par, (size_t)g->nwords * sizeof(uint32_t));
+    bs_put(g, k, (int)b->blank, bs_get(g, par, q));
+    bs_put(g, k, q, 0);
+    b->kh[b->nk] = bs_hash(k, g->nwords);
+    BS_F(prefetch)(st, b->kh[b->nk]);
+    b->kq[b->nk] = q;
+    b->kd[b->nk++] = dir;
+  }
+}
+
+/* Sets up a search of start: its geometry and goal, an empty store. Returns
+ * -1 (r says "memory cap") when the store has room for fewer than need. */
+static int BS_CAT(begin_, BS_STORE)(BS_T *st, const bs_board *start, bs_geom *g, bs_board *goal,
+                                    uint32_t need, bs_result *r) {
+  bs_geom_init(g, start);
+  bs_goal(start, goal);
+  BS_F(clear)(st, g->nwords);
+  if (BS_F(capacity)(st) >= need) return 0;
+  r->reason = "memory cap";
+  return -1;
+}
+
+int BS_SEARCH(exact)(BS_T *st, const bs_board *start, const bs_opts *o, bs_result *r) {
+  if (bs_settled(start, r)) {
+    r->optimal = r->status == BS_ST_SOLVED;
     return 0;
   }
   bs_geom g;
-  bs_geom_init(&g, start);
   bs_board goal;
-  bs_goal(start, &goal);
+  if (BS_CAT(begin_, BS_STORE)(st, start, &g, &goal, 2, r)) return 0;
   const int nw = g.nwords;
-  BS_F(clear)(st, nw);
-  if (BS_F(capacity)(st) < 2) {
-    r->reason = "memory cap";
-    return 0;
-  }
   BS_CAT(add_root_, BS_STORE)(st, &g, start, BS_FORWARD);
   BS_CAT(add_root_, BS_STORE)(st, &g, &goal, BS_BACKWARD);
   bs_side side[2] = {{1, 1, 1, 2, 0}, {2, 2, 2, 3, 0}};
@@ -148,42 +195,25 @@ int BS_SEARCH(exact)(BS_T *st, const bs_board *start, const bs_opts *o, bs_resul
         r->reason = "budget";
         goto done;
       }
-      const uint32_t *par = BS_F(rec)(st, id);
-      uint32_t m = par[BS_R_META];
-      unsigned blank = bs_meta_blank(m);
-      int back = bs_meta_last(m) ^ 1; /* the move that undoes the last: -1^1 = -2 for a root */
-      /* Build every child first and prefetch its table slot, so that the
-       * cache misses of up to three lookups overlap instead of queueing. */
-      uint32_t kid[4][BS_MAX_WORDS], kh[4];
-      int kq[4], kd[4], nk = 0;
-      for (int dir = 0; dir < 4; dir++) {
-        int q = g.nb[blank][dir];
-        if (q < 0 || dir == back) continue;
-        memcpy(kid[nk], par, (size_t)nw * sizeof(uint32_t));
-        bs_put(&g, kid[nk], (int)blank, bs_get(&g, kid[nk], q));
-        bs_put(&g, kid[nk], q, 0);
-        kh[nk] = bs_hash(kid[nk], nw);
-        BS_F(prefetch)(st, kh[nk]);
-        kq[nk] = q;
-        kd[nk++] = dir;
-      }
-      for (int k = 0; k < nk; k++) {
+      bs_brood b;
+      BS_CAT(brood_, BS_STORE)(st, &g, id, &b);
+      for (int k = 0; k < b.nk; k++) {
         r->generated++;
         if (BS_F(full)(st) &&
             (!o->recycle || BS_CAT(recycle_, BS_STORE)(st, side, s, &nlo, &id, cap, r) < 0)) {
           r->reason = "memory cap";
           goto done;
         }
-        par = BS_F(rec)(st, id); /* recycling may have moved it */
+        const uint32_t *par = BS_F(rec)(st, id); /* recycling may have moved it */
         uint32_t *c = BS_F(scratch)(st);
-        memcpy(c, kid[k], (size_t)nw * sizeof(uint32_t));
-        c[BS_R_HASH] = kh[k];
-        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)kq[k], kd[k]);
+        memcpy(c, b.kid[k], (size_t)nw * sizeof(uint32_t));
+        c[BS_R_HASH] = b.kh[k];
+        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)b.kq[k], b.kd[k]);
         c[BS_R_SCORE] = 0;
         const uint32_t *other = NULL;
         int seen = BS_F(lookup)(st, c, &other);
         if (seen == BS_SEEN_SELF) continue;
-        bs_path_extend(c, par, d, (unsigned)kd[k]);
+        bs_path_extend(c, par, d, (unsigned)b.kd[k]);
         if (seen == BS_NEW) {
           BS_F(commit)(st);
           continue;
