@@ -66,6 +66,12 @@ int bs_move(bs_board *b, int d);
 /* 0..3 for 'L' 'R' 'U' 'D', else -1. */
 int bs_dir_from_char(int c);
 
+/* Breadth-first walk from cell `from` through g's move table (so never into
+ * a wall), over the cells of the mask `within`. Writes the cells in the
+ * order reached to order[] and their distances from `from` to dist[] (each
+ * when not NULL; other cells untouched). Returns the mask of cells reached. */
+uint64_t bs_flood(const bs_geom *g, uint64_t within, int from, uint8_t *order, uint8_t *dist);
+
 /* Cheap necessary tests for solvability: permutation parity against blank
  * distance, and every tile in the same open region as its goal cell (tiles
  * in regions without the blank must already be home). Without walls the

@@ -335,24 +335,6 @@ static int BS_CAT(shorten_, BS_STORE)(BS_T *st, const bs_board *b, char *m, int 
 #define BS_STAGED_MAX 4096 /* moves a staged answer may take before it is shortened */
 #define BS_STAGED_CELLS 12 /* cells one stage may fill together */
 
-/* Cells of `within` reachable from cell `from` (bit masks). */
-static uint64_t bs_reach(const bs_geom *g, uint64_t within, int from) {
-  int queue[BS_MAX_CELLS], head = 0, tail = 0;
-  uint64_t seen = 1ull << from;
-  queue[tail++] = from;
-  while (head < tail) {
-    int p = queue[head++];
-    for (int d = 0; d < 4; d++) {
-      int q = g->nb[p][d];
-      if (q >= 0 && (within >> q & 1) && !(seen >> q & 1)) {
-        seen |= 1ull << q;
-        queue[tail++] = q;
-      }
-    }
-  }
-  return seen;
-}
-
 /* Cells of `loose` whose loss would split it (cut cells), as a mask. */
 static uint64_t bs_cut_cells(const bs_geom *g, uint64_t loose, int fb) {
   uint64_t cut = 0;
@@ -360,7 +342,7 @@ static uint64_t bs_cut_cells(const bs_geom *g, uint64_t loose, int fb) {
     if (!(loose >> p & 1)) continue;
     uint64_t rest = loose & ~(1ull << p);
     int from = p == fb ? __builtin_ctzll(rest) : fb;
-    if (rest && bs_reach(g, rest, from) != rest) cut |= 1ull << p;
+    if (rest && bs_flood(g, rest, from, NULL, NULL) != rest) cut |= 1ull << p;
   }
   return cut;
 }
@@ -400,19 +382,8 @@ static int bs_dead_end(const bs_geom *g, uint64_t loose, int fb) {
  * that keeps the rest in one piece with a 2 x 2 block, which breaks rings
  * into passages. */
 static int bs_next_cells(const bs_geom *g, uint64_t loose, int fb, int *cells, int relax) {
-  int seen[BS_MAX_CELLS] = {0}, queue[BS_MAX_CELLS], head = 0, tail = 0;
-  seen[fb] = 1;
-  queue[tail++] = fb;
-  while (head < tail) {
-    int p = queue[head++];
-    for (int d = 0; d < 4; d++) {
-      int q = g->nb[p][d];
-      if (q >= 0 && (loose >> q & 1) && !seen[q]) {
-        seen[q] = 1;
-        queue[tail++] = q;
-      }
-    }
-  }
+  uint8_t queue[BS_MAX_CELLS];
+  int tail = __builtin_popcountll(bs_flood(g, loose, fb, queue, NULL));
   if (relax) /* a dead end first: only its mouth's tile can ever change */
     for (int i = tail - 1; i > 0; i--)
       if (bs_loose_degree(g, loose, queue[i]) < 2) {
@@ -433,7 +404,7 @@ static int bs_next_cells(const bs_geom *g, uint64_t loose, int fb, int *cells, i
           rest &= ~(1ull << q);
         }
       }
-    if (bs_reach(g, rest, fb) != rest || !bs_has_block(g, rest) ||
+    if (bs_flood(g, rest, fb, NULL, NULL) != rest || !bs_has_block(g, rest) ||
         (!relax && ((bs_cut_cells(g, rest, fb) & ~cut0) || bs_dead_end(g, rest, fb))))
       continue;
     memcpy(cells, set, (size_t)n * sizeof *set);

@@ -83,27 +83,35 @@ int bs_dir_from_char(int c) {
   }
 }
 
+uint64_t bs_flood(const bs_geom *g, uint64_t within, int from, uint8_t *order, uint8_t *dist) {
+  uint8_t queue[BS_MAX_CELLS];
+  int head = 0, tail = 0;
+  uint64_t seen = 1ull << from;
+  queue[tail++] = (uint8_t)from;
+  if (dist) dist[from] = 0;
+  while (head < tail) {
+    int p = queue[head++];
+    for (int d = 0; d < 4; d++) {
+      int q = g->nb[p][d];
+      if (q < 0 || !(within >> q & 1) || (seen >> q & 1)) continue;
+      seen |= 1ull << q;
+      if (dist) dist[q] = (uint8_t)(dist[p] + 1);
+      queue[tail++] = (uint8_t)q;
+    }
+  }
+  if (order) memcpy(order, queue, (size_t)tail);
+  return seen;
+}
+
 /* Labels the open regions (4-connected non-wall cells); returns their count. */
 static int regions(const bs_board *b, int region[BS_MAX_CELLS]) {
-  int count = 0, stack[BS_MAX_CELLS];
+  bs_geom g;
+  bs_geom_init(&g, b);
+  int count = 0;
   for (int i = 0; i < b->n; i++) region[i] = -1;
   for (int s = 0; s < b->n; s++) {
     if (region[s] >= 0 || (b->wall >> s & 1)) continue;
-    int top = 0;
-    stack[top++] = s;
-    region[s] = count;
-    while (top) {
-      int p = stack[--top], x = p % b->w, y = p / b->w;
-      int next[4] = {x > 0 ? p - 1 : -1, x < b->w - 1 ? p + 1 : -1, y > 0 ? p - b->w : -1,
-                     y < b->h - 1 ? p + b->w : -1};
-      for (int k = 0; k < 4; k++) {
-        int q = next[k];
-        if (q >= 0 && region[q] < 0 && !(b->wall >> q & 1)) {
-          region[q] = count;
-          stack[top++] = q;
-        }
-      }
-    }
+    for (uint64_t m = bs_flood(&g, ~0ull, s, NULL, NULL); m; m &= m - 1) region[__builtin_ctzll(m)] = count;
     count++;
   }
   return count;

@@ -4,21 +4,8 @@
 #include <string.h>
 
 static void bfs_from(bs_heur *H, const bs_geom *g, int src) {
-  uint8_t *d = H->dist[src];
-  int queue[BS_MAX_CELLS], head = 0, tail = 0;
-  memset(d, BS_FAR, sizeof H->dist[src]);
-  d[src] = 0;
-  queue[tail++] = src;
-  while (head < tail) {
-    int p = queue[head++];
-    for (int k = 0; k < 4; k++) {
-      int q = g->nb[p][k];
-      if (q >= 0 && d[q] == BS_FAR) {
-        d[q] = (uint8_t)(d[p] + 1);
-        queue[tail++] = q;
-      }
-    }
-  }
+  memset(H->dist[src], BS_FAR, sizeof H->dist[src]);
+  bs_flood(g, ~0ull, src, NULL, H->dist[src]);
 }
 
 static int absdiff(int a, int b) { return a > b ? a - b : b - a; }
