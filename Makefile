@@ -22,7 +22,7 @@ TESTS := $(wildcard tests/test_*.c)
 TBIN  := $(TESTS:tests/%.c=$(BUILD)/tests/%)
 BIN   := $(BUILD)/bislide
 
-.PHONY: all deps test run bench help clean install fuzz valgrind
+.PHONY: all deps test run run-mixed bench help clean install fuzz valgrind
 all: $(BIN)
 
 deps:
@@ -48,8 +48,14 @@ $(BUILD)/obj $(BUILD)/tests:
 test: deps $(BIN) $(TBIN)
 	@BISLIDE=$(abspath $(BIN)) scripts/run-tests.sh $(TBIN)
 
-## run: install missing packages, build, batch-solve the shipped mixed set and verify it
+## run: install missing packages, build, batch-solve the real set (5,000 boards) and verify it
+REAL_SET = puzzles/devquiz2011.txt
 run: deps $(BIN)
+	$(BIN) batch $(REAL_SET) -o $(BUILD)/devquiz2011.answers --jobs 2 --mem 80M
+	$(BIN) verify $(REAL_SET) $(BUILD)/devquiz2011.answers
+
+## run-mixed: the same in a second: batch-solve the shipped mixed set (33 boards) and verify it
+run-mixed: deps $(BIN)
 	$(BIN) batch puzzles/mixed.txt -o $(BUILD)/mixed.answers
 	$(BIN) verify puzzles/mixed.txt $(BUILD)/mixed.answers
 

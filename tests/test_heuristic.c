@@ -14,7 +14,7 @@
 #include "bs_verify.h"
 
 #define MEM (24u << 20)
-#define REAL_SET "../shared/data/devquiz2011.txt"
+#define REAL_SET "puzzles/devquiz2011.txt"
 
 /* A board reached from the goal by a random walk of `steps` moves that
  * never undoes its last one, on the given walls (never the last cell).
@@ -284,7 +284,7 @@ Test(heuristic, relaxed_staged_solver_fills_passages_from_their_far_end) {
 
 Test(heuristic, first_boards_of_the_real_set) {
   if (access(REAL_SET, R_OK)) {
-    cr_skip_test("%s is absent: no real-set check", REAL_SET);
+    cr_skip_test("%s is absent: run from the top directory (make test)", REAL_SET);
     return;
   }
   bs_set set;
