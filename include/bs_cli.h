@@ -10,11 +10,16 @@
 
 #define BS_VERSION "0.1.0"
 #define BS_DEFAULT_MEM (256ull << 20)
+/* --mem takes 1 byte to 1T. One store holds at most BS_MAX_CAP states
+ * (bs_arena.h), about 12.5G, so solve and bench use no more than that;
+ * batch divides SIZE among its workers first. */
+#define BS_MAX_MEM (1ull << 40)
+#define BS_MEM_USAGE "--mem wants a size from 1 to 1T (bytes, or a K, M, G or T suffix), not '%s'"
 
 enum { BS_EXIT_OK = 0, BS_EXIT_FAIL = 1, BS_EXIT_USAGE = 2 };
 
-/* Parses SIZE with an optional K, M or G suffix (powers of 1024) into
- * bytes, within [min, max]. Returns 0 or -1. */
+/* Parses SIZE with an optional K, M, G or T suffix (powers of 1024) and
+ * an optional B after it into bytes, within [min, max]. Returns 0 or -1. */
 int bs_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out);
 /* Parses a whole decimal number within [min, max]. Returns 0 or -1. */
 int bs_parse_long(const char *s, long min, long max, long *out);

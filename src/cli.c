@@ -24,6 +24,7 @@ int bs_parse_size(const char *s, uint64_t min, uint64_t max, uint64_t *out) {
   case 'k': case 'K': mul = 1ull << 10; end++; break;
   case 'm': case 'M': mul = 1ull << 20; end++; break;
   case 'g': case 'G': mul = 1ull << 30; end++; break;
+  case 't': case 'T': mul = 1ull << 40; end++; break;
   }
   if (*end == 'B' || *end == 'b') end++;
   if (*end || v > max / mul || v * mul < min || v * mul > max) return -1;

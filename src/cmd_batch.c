@@ -92,8 +92,8 @@ static void help(void) {
       "  -o, --output ANSWERS  the answer file; '-' (standard output) or a device\n"
       "                        is written at the end with no journal\n"
       "  -j, --jobs N          worker threads, 1..256 (default: the number of cores)\n"
-      "  --mem SIZE            memory for all workers together, K/M/G suffixes\n"
-      "                        (default 256M); each worker gets SIZE/N\n"
+      "  --mem SIZE            memory for all workers together, 1 to 1T, K/M/G/T\n"
+      "                        suffixes (default 256M); each worker gets SIZE/N\n"
       "  --store STORE         state store: %s\n"
       "  --mode MODE           search mode (default %s)\n"
       "  --resume              continue from ANSWERS.journal; the same SET, --mode,\n"
@@ -546,8 +546,7 @@ int bs_cmd_batch(int argc, char **argv) {
         return bs_usage_error("batch", "--jobs wants a number from 1 to 256, not '%s'", optarg);
       break;
     case 'm':
-      if (bs_parse_size(optarg, 1, 1ull << 40, &mem))
-        return bs_usage_error("batch", "--mem wants a size from 1 to 1T such as 80M, not '%s'", optarg);
+      if (bs_parse_size(optarg, 1, BS_MAX_MEM, &mem)) return bs_usage_error("batch", BS_MEM_USAGE, optarg);
       break;
     case 's':
       if ((store = bs_store_parse(optarg)) < 0) return bs_usage_error("batch", "unknown store '%s'", optarg);

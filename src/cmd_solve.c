@@ -19,15 +19,17 @@ static void help(void) {
          "                     budget, then the heuristic one; exact: proven optimal\n"
          "                     answers or none; heuristic: bidirectional beam search,\n"
          "                     answers never marked optimal\n"
-         "  --mem SIZE         memory for the store, K/M/G suffixes (default 256M); it\n"
-         "                     sets the arena's state count, which object and pool\n"
-         "                     share, though their states cost more bytes\n"
+         "  --mem SIZE         memory for the store, 1 to 1T, K/M/G/T suffixes (default\n"
+         "                     256M); it sets the arena's state count, which object\n"
+         "                     and pool share, though their states cost more bytes;\n"
+         "                     a store holds at most %u states (about 12.5G)\n"
          "  --store STORE      state store: arena (default), object or pool\n"
          "  --no-recycle       keep every layer instead of dropping the old ones\n"
          "  --json             one JSON object per board instead of answer lines\n"
          "  -h, --help         show this help\n\n"
          "stderr ends with a one-line summary. Exit status: 0 ok, 1 invalid input or\n"
-         "failure, 2 usage error.\n");
+         "failure, 2 usage error.\n",
+         (unsigned)BS_MAX_CAP);
 }
 
 int bs_cmd_solve(int argc, char **argv) {
@@ -50,8 +52,7 @@ int bs_cmd_solve(int argc, char **argv) {
       if ((mode = bs_mode_parse(optarg)) < 0) return bs_usage_error("solve", "unknown mode '%s'", optarg);
       break;
     case 'm':
-      if (bs_parse_size(optarg, 1, 1ull << 40, &mem))
-        return bs_usage_error("solve", "--mem wants a size such as 256M, not '%s'", optarg);
+      if (bs_parse_size(optarg, 1, BS_MAX_MEM, &mem)) return bs_usage_error("solve", BS_MEM_USAGE, optarg);
       break;
     case 's':
       if ((store = bs_store_parse(optarg)) < 0) return bs_usage_error("solve", "unknown store '%s'", optarg);

@@ -99,6 +99,31 @@ Test(cli, usage_errors) {
   bs_temp_drop(set);
 }
 
+/* --mem takes 1 byte to 1T in every command, and says so when refused:
+ * the ends are accepted in each spelling and one past them is refused.
+ * --help after --mem runs once the value is parsed, so nothing is
+ * allocated here. */
+Test(cli, mem_range_agrees_with_its_message) {
+  static const char *const cmds[] = {"solve", "batch", "bench"};
+  static const char *const good[] = {"1", "1T", "1t", "1TB", "1024G", "1048576M", "1099511627776"};
+  static const char *const bad[] = {"0", "2T", "1025G", "1099511627777", "1P"};
+  for (int c = 0; c < 3; c++) {
+    bs_proc p;
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+      bs_run(&p, NULL, cmds[c], "--mem", good[i], "--help", NULL);
+      cr_assert_eq(p.code, 0, "%s --mem %s: exit %d: %s", cmds[c], good[i], p.code, p.err);
+      bs_proc_free(&p);
+    }
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+      bs_run(&p, NULL, cmds[c], "--mem", bad[i], "--help", NULL);
+      cr_assert_eq(p.code, 2, "%s --mem %s: exit %d", cmds[c], bad[i], p.code);
+      cr_assert_not_null(strstr(p.err, "from 1 to 1T"), "%s --mem %s: %s", cmds[c], bad[i], p.err);
+      cr_assert_not_null(strstr(p.err, bad[i]), "%s", p.err);
+      bs_proc_free(&p);
+    }
+  }
+}
+
 /* ---- solve ---------------------------------------------------------- */
 
 /* A set with a 1-move board, an unsolvable one, the deepest 3x3 (31

@@ -439,8 +439,8 @@ Test(hostile, verify_bad_set) {
 /* ---- numbers from the user -------------------------------------------------- */
 
 Test(hostile, mem_range) {
-  static const char *const usage[] = {"0", "-1", "1T", "1.5M", "M", "", "99999999999999999999999",
-                                      "1025G", "12Q"};
+  static const char *const usage[] = {"0", "-1", "2T", "1.5M", "M", "", "99999999999999999999999",
+                                      "1025G", "1099511627777", "12Q"};
   for (size_t i = 0; i < sizeof usage / sizeof *usage; i++) {
     bs_proc p;
     bs_run(&p, NULL, "solve", "--mem", usage[i], "--board", GOOD1, NULL);
