@@ -1,5 +1,6 @@
-/* bs_journal: the crash-safe record of a batch run, and the atomic write of
- * its final files.
+/* bs_journal: the crash-safe record of a batch run while it runs. (The
+ * answer file at the end is written whole or not at all by bs_outfile.h;
+ * then the journal is deleted.)
  *
  * The journal is a text file beside the answers (ANSWERS.journal). Its first
  * line names the run (the set's hash and every option that changes an

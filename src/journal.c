@@ -1,4 +1,4 @@
-/* bs_journal: journal lines, resuming, and atomic final writes. */
+/* bs_journal: journal lines, opening, locking and resuming. */
 #include "bs_journal.h"
 
 #include <errno.h>
