@@ -40,7 +40,8 @@ int bs_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
  * that are not UTF-8: every byte outside printable ASCII becomes \u00XX. */
 void bs_json_string(FILE *f, const char *s);
 
-/* One puzzle's result as a JSON object on one line (no newline). */
+/* One puzzle's result as a JSON object on one line (no newline); its
+ * "board" field is the board as W,H,CELLS, so that `show` can replay it. */
 void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
                    const char *store);
 

@@ -68,8 +68,11 @@ int bs_usage_error(const char *cmd, const char *fmt, ...) {
 
 void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
                    const char *store) {
-  fprintf(out, "{\"index\":%d,\"width\":%d,\"height\":%d,\"status\":\"%s\",", index, b->w, b->h,
-          bs_status_name(r->status));
+  char text[BS_BOARD_TEXT];
+  bs_board_format(b, text);
+  fprintf(out, "{\"index\":%d,\"width\":%d,\"height\":%d,\"board\":", index, b->w, b->h);
+  bs_json_string(out, text);
+  fprintf(out, ",\"status\":\"%s\",", bs_status_name(r->status));
   if (r->reason)
     fprintf(out, "\"reason\":\"%s\",", r->reason);
   else

@@ -252,6 +252,7 @@ Test(cli, solve_json) {
   has_field(line, "index", "1");
   has_field(line, "width", "3");
   has_field(line, "height", "3");
+  has_field(line, "board", "\"3,3,123456708\"");
   has_field(line, "status", "\"solved\"");
   has_field(line, "reason", "null");
   has_field(line, "moves", "\"R\"");
@@ -263,6 +264,7 @@ Test(cli, solve_json) {
   has_field(line, "store", "\"arena\"");
   line_of(p.out, 1, line, sizeof line);
   has_field(line, "index", "2");
+  has_field(line, "board", "\"3,3,213456780\"");
   has_field(line, "status", "\"unsolvable\"");
   has_field(line, "reason", "\"parity\"");
   has_field(line, "moves", "\"\"");
