@@ -9,11 +9,13 @@ pkg-config --exists libxxhash 2>/dev/null || need="$need libxxhash-dev"
 pkg-config --exists criterion 2>/dev/null || need="$need libcriterion-dev"
 command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
 # The tests: GNU parallel runs the shard test's shards (moreutils has
-# another `parallel`), groff checks the man page for warnings. Scale-out:
+# another `parallel`), groff checks the man page for warnings, tmux is the
+# terminal on which test_show watches `bislide show` animate. Scale-out:
 # parallel's --transferfile and --return copy files with rsync, which
 # docs/scale-out.md asks of every host.
 parallel --version 2>/dev/null | grep -q 'GNU parallel' || need="$need parallel"
 command -v rsync >/dev/null 2>&1 || need="$need rsync"
+command -v tmux >/dev/null 2>&1 || need="$need tmux"
 command -v groff >/dev/null 2>&1 || need="$need groff-base"
 for extra in "$@"; do
   case $extra in

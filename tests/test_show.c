@@ -1,0 +1,376 @@
+/* bislide show, run as the real binary: the frames it prints off a
+ * terminal, each way of giving it a board and moves (--board and --moves,
+ * SET INDEX ANSWERS, solve --json on stdin), a move into a wall or off the
+ * board, bad input and usage errors; and under tmux, as a person sees it
+ * on a terminal: the answer played in place, ending on the solved board. */
+#include "bs_test.h"
+
+#include <time.h>
+
+#define DEEP3 "3,3,867254301" /* the deepest 3x3 board: 31 moves */
+#define DEEP3_MOVES 31
+
+/* The board after 0, 1 and 2 moves of RD, and what show prints for them. */
+#define ONE_STEP "3,3,123405786"
+static const char *const one_step_frames =
+    "board 3,3,123405786, 2 moves\n"
+    "frame 0: start\n"
+    "+---+---+---+\n"
+    "| 1 | 2 | 3 |\n"
+    "+---+---+---+\n"
+    "| 4 |   | 5 |\n"
+    "+---+---+---+\n"
+    "| 7 | 8 | 6 |\n"
+    "+---+---+---+\n"
+    "\n"
+    "frame 1: move R\n"
+    "+---+---+---+\n"
+    "| 1 | 2 | 3 |\n"
+    "+---+---+---+\n"
+    "| 4 | 5 |   |\n"
+    "+---+---+---+\n"
+    "| 7 | 8 | 6 |\n"
+    "+---+---+---+\n"
+    "\n"
+    "frame 2: move D\n"
+    "+---+---+---+\n"
+    "| 1 | 2 | 3 |\n"
+    "+---+---+---+\n"
+    "| 4 | 5 | 6 |\n"
+    "+---+---+---+\n"
+    "| 7 | 8 |   |\n"
+    "+---+---+---+\n"
+    "solved in 2 moves\n";
+
+/* The solved 3x3 board as show draws it. */
+static const char *const goal3 = "+---+---+---+\n"
+                                 "| 1 | 2 | 3 |\n"
+                                 "+---+---+---+\n"
+                                 "| 4 | 5 | 6 |\n"
+                                 "+---+---+---+\n"
+                                 "| 7 | 8 |   |\n"
+                                 "+---+---+---+\n";
+
+static int count_of(const char *text, const char *what) {
+  int n = 0;
+  for (const char *p = text; (p = strstr(p, what)) != NULL; p += strlen(what)) n++;
+  return n;
+}
+
+/* The answer of `solve --exact` for one board, without its newline. */
+static char *answer_of(const char *board) {
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "--exact", "--board", board, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  p.out[strcspn(p.out, "\n")] = 0;
+  free(p.err);
+  return p.out;
+}
+
+/* Checks that the text ends with the solved 3x3 board and the line that
+ * says it took n moves. */
+static void ends_solved(const char *out, int n) {
+  char want[256];
+  snprintf(want, sizeof want, "%ssolved in %d moves\n", goal3, n);
+  size_t len = strlen(out), wlen = strlen(want);
+  cr_assert(len >= wlen && !strcmp(out + len - wlen, want), "want the end\n%s\nof\n%s", want, out);
+}
+
+/* ---- frames off a terminal ------------------------------------------- */
+
+Test(show, frames_of_board_and_moves) {
+  bs_proc p;
+  bs_run(&p, NULL, "show", "--board", ONE_STEP, "--moves", "RD", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, one_step_frames);
+  cr_assert_eq(p.errlen, 0, "%s", p.err);
+  cr_assert_eq(count_of(p.out, "\033"), 0, "no escape sequence off a terminal");
+  bs_proc_free(&p);
+}
+
+Test(show, walls_blank_and_a_board_alone) {
+  bs_proc p;
+  bs_run(&p, NULL, "show", "--board", "4,3,1=34567890AB", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "board 4,3,1=34567890AB\n"
+                          "frame 0: start\n"
+                          "+---+---+---+---+\n"
+                          "| 1 |###| 3 | 4 |\n"
+                          "+---+---+---+---+\n"
+                          "| 5 | 6 | 7 | 8 |\n"
+                          "+---+---+---+---+\n"
+                          "| 9 |   | A | B |\n"
+                          "+---+---+---+---+\n");
+  bs_proc_free(&p);
+}
+
+Test(show, the_deepest_3x3_answer_ends_solved) {
+  char *moves = answer_of(DEEP3);
+  cr_assert_eq(strlen(moves), DEEP3_MOVES);
+  bs_proc p;
+  bs_run(&p, NULL, "show", "--board", DEEP3, "--moves", moves, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(count_of(p.out, "\nframe "), DEEP3_MOVES + 1, "one frame a move, and the start");
+  char last[32];
+  snprintf(last, sizeof last, "frame %d: move %c\n", DEEP3_MOVES, moves[DEEP3_MOVES - 1]);
+  cr_assert_not_null(strstr(p.out, last), "no '%s' in:\n%s", last, p.out);
+  ends_solved(p.out, DEEP3_MOVES);
+  bs_proc_free(&p);
+  /* Legal moves that stop short say so, and are no error. */
+  moves[DEEP3_MOVES - 1] = 0;
+  bs_run(&p, NULL, "show", "--board", DEEP3, "--moves", moves, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "after 30 moves: not the goal\n"), "%s", p.out);
+  bs_proc_free(&p);
+  free(moves);
+}
+
+/* ---- a move that cannot be made -------------------------------------- */
+
+Test(show, a_move_into_a_wall_names_its_step_after_the_frames_before) {
+  bs_proc p;
+  bs_run(&p, NULL, "show", "--board", "4,3,1=34567890AB", "--moves", "UU", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "--moves:1: step 2: move U hits a wall"), "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "frame 1: move U\n"), "the frames up to the wall: %s", p.out);
+  cr_assert_null(strstr(p.out, "frame 2"), "%s", p.out);
+  bs_proc_free(&p);
+  /* The blank is in the bottom row: D leaves the board. */
+  bs_run(&p, NULL, "show", "--board", "3,3,123456780", "--moves", "DR", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "step 1: move D hits the edge of the board"), "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "frame 0: start\n"), "%s", p.out);
+  cr_assert_null(strstr(p.out, "frame 1"), "%s", p.out);
+  bs_proc_free(&p);
+}
+
+/* ---- SET INDEX ANSWERS, and JSON results ------------------------------ */
+
+#define SET3 "3,3,123456708\n" DEEP3 "\n3,3,213456780\n"
+
+Test(show, set_index_and_answers) {
+  char *set = bs_temp_text(SET3);
+  bs_proc s, p;
+  bs_run(&s, NULL, "solve", "--exact", set, NULL);
+  cr_assert_eq(s.code, 0, "%s", s.err);
+  char *ans = bs_temp_text(s.out);
+  bs_run(&p, NULL, "show", set, "2", ans, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  char title[4200];
+  snprintf(title, sizeof title, "%s puzzle 2 (line 2): 3x3, 31 moves\n", set);
+  cr_assert_eq(strncmp(p.out, title, strlen(title)), 0, "want %s first in:\n%s", title, p.out);
+  ends_solved(p.out, DEEP3_MOVES);
+  bs_proc_free(&p);
+  /* The set from stdin; the unsolvable puzzle's empty answer line. */
+  bs_run(&p, SET3, "show", "-", "3", ans, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "| 2 | 1 | 3 |"), "%s", p.out);
+  cr_assert_not_null(strstr(p.out, "\nno answer\n"), "%s", p.out);
+  bs_proc_free(&p);
+  /* No answers: the board alone. */
+  bs_run(&p, NULL, "show", set, "1", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "| 7 |   | 8 |"), "%s", p.out);
+  cr_assert_eq(count_of(p.out, "frame "), 1, "%s", p.out);
+  bs_proc_free(&p);
+  bs_proc_free(&s);
+  bs_temp_drop(set);
+  bs_temp_drop(ans);
+}
+
+Test(show, solve_json_on_stdin) {
+  bs_proc s, p;
+  bs_run(&s, SET3, "solve", "--exact", "--json", "-", NULL);
+  cr_assert_eq(s.code, 0, "%s", s.err);
+  /* --json -, then found by its first character, then stdin by default. */
+  const char *const forms[][3] = {{"--json", "-", NULL}, {"-", NULL, NULL}, {NULL, NULL, NULL}};
+  for (int f = 0; f < 3; f++) {
+    bs_run(&p, s.out, "show", forms[f][0], forms[f][1], NULL);
+    cr_assert_eq(p.code, 0, "form %d: %s", f, p.err);
+    cr_assert_eq(count_of(p.out, "frame 0: start\n"), 3, "every result in turn: %s", p.out);
+    cr_assert_not_null(strstr(p.out, "puzzle 2: 3x3, solved, 31 moves\n"), "%s", p.out);
+    cr_assert_not_null(strstr(p.out, "no answer: unsolvable (parity)\n"), "%s", p.out);
+    bs_proc_free(&p);
+  }
+  /* One of them by its index. */
+  bs_run(&p, s.out, "show", "--json", "-", "2", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(count_of(p.out, "frame 0: start\n"), 1, "%s", p.out);
+  ends_solved(p.out, DEEP3_MOVES);
+  bs_proc_free(&p);
+  bs_run(&p, s.out, "show", "-", "7", NULL);
+  cr_assert_eq(p.code, 1);
+  cr_assert_not_null(strstr(p.err, "no result with index 7"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_proc_free(&s);
+}
+
+Test(show, batch_json_file_with_its_summary) {
+  char *set = bs_temp_text(SET3), *out = bs_temp_text(""), *js = bs_temp_text("");
+  bs_proc b, p;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--json", js, "--jobs", "1", "--mem", "8M", NULL);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  bs_run(&p, NULL, "show", js, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(count_of(p.out, "frame 0: start\n"), 3, "the summary line is no puzzle: %s", p.out);
+  bs_proc_free(&p);
+  bs_proc_free(&b);
+  bs_temp_drop(set);
+  bs_temp_drop(out);
+  bs_temp_drop(js);
+}
+
+/* ---- bad input: FILE:LINE: and exit 1 --------------------------------- */
+
+static void fails(bs_proc *p, const char *want) {
+  cr_assert_eq(p->code, 1, "exit %d, want 1: %s", p->code, p->err);
+  cr_assert_not_null(strstr(p->err, want), "want '%s' in: %s", want, p->err);
+  bs_proc_free(p);
+}
+
+Test(show, bad_input_is_reported_where_it_is) {
+  bs_proc p;
+  bs_run(&p, NULL, "show", "--board", "3,3,12345678", NULL);
+  fails(&p, "--board:1: 8 cells");
+  bs_run(&p, NULL, "show", "--board", ONE_STEP, "--moves", "RxD", NULL);
+  fails(&p, "--moves:1: move 2: 'x' is not L, R, U or D");
+  bs_run(&p, "{\"board\":\"3,3,123405786\",\"moves\":\"RD\"}\n{\"board\":\"3,3,1\"\n", "show", "-", NULL);
+  fails(&p, "-:2: malformed JSON");
+  bs_run(&p, "\n{\"index\":1,\"moves\":\"R\"}\n", "show", "--json", NULL);
+  fails(&p, "-:2: no \"board\" field");
+  bs_run(&p, "{\"board\":\"3,3,123405786\",\"moves\":\"RD\"}\n", "show", "--json", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err); /* the same without the faults */
+  bs_proc_free(&p);
+
+  char *set = bs_temp_text("3,3,123456708\n3,3,1234a6780\n");
+  char *ans = bs_temp_text("R\nRL\n"), where[4200];
+  bs_run(&p, NULL, "show", set, "2", NULL);
+  snprintf(where, sizeof where, "%s:2: unknown symbol", set);
+  fails(&p, where);
+  bs_run(&p, NULL, "show", set, "1", ans, NULL);
+  cr_assert_eq(p.code, 0, "another puzzle's bad line is not this one's: %s", p.err);
+  bs_proc_free(&p);
+  char *bad = bs_temp_text("RQ\n"), *few = bs_temp_text("");
+  bs_run(&p, NULL, "show", set, "1", bad, NULL);
+  snprintf(where, sizeof where, "%s:1: move 2: 'Q'", bad);
+  fails(&p, where);
+  bs_run(&p, NULL, "show", set, "1", few, NULL);
+  fails(&p, "none for puzzle 1");
+  bs_run(&p, NULL, "show", set, "1", "/nonexistent/answers.txt", NULL);
+  fails(&p, "/nonexistent/answers.txt");
+  bs_run(&p, NULL, "show", "/nonexistent/set.txt", "1", NULL);
+  fails(&p, "/nonexistent/set.txt");
+  bs_temp_drop(set);
+  bs_temp_drop(ans);
+  bs_temp_drop(bad);
+  bs_temp_drop(few);
+}
+
+/* ---- usage errors: exit 2 ---------------------------------------------- */
+
+Test(show, usage_errors_exit_2) {
+  char *set = bs_temp_text(SET3);
+  const char *const cases[][6] = {
+      {"--moves", "RD"},                     /* moves without a board */
+      {"--board", ONE_STEP, set},            /* a board and a file */
+      {"--board", ONE_STEP, "--json"},       /* a board and JSON */
+      {"--delay", "10001", set, "1"},        /* out of range */
+      {"--delay", "soon", set, "1"},         /* not a number */
+      {set, "0"},                            /* INDEX from 1 */
+      {set, "two"},                          /* INDEX a number */
+      {set, "4"},                            /* beyond the set */
+      {set},                                 /* a set needs its INDEX */
+      {set, "1", set, set},                  /* too many */
+      {"-", "1", "-"},                       /* stdin twice */
+      {"--frobnicate"},                      /* no such option */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    bs_proc p;
+    const char *const *a = cases[i];
+    bs_run(&p, NULL, "show", a[0], a[1], a[2], a[3], a[4], NULL);
+    cr_assert_eq(p.code, 2, "case %zu (%s %s): exit %d: %s", i, a[0], a[1] ? a[1] : "", p.code, p.err);
+    cr_assert_gt(p.errlen, 0, "case %zu says why", i);
+    cr_assert_eq(p.outlen, 0, "case %zu: %s", i, p.out);
+    bs_proc_free(&p);
+  }
+  bs_temp_drop(set);
+}
+
+Test(show, help_goes_to_stdout) {
+  bs_proc p;
+  bs_run(&p, NULL, "show", "--help", NULL);
+  cr_assert_eq(p.code, 0);
+  cr_assert_not_null(strstr(p.out, "usage: bislide show"), "%s", p.out);
+  cr_assert_not_null(strstr(p.out, "--delay MS"), "%s", p.out);
+  cr_assert_eq(p.errlen, 0);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "--help", NULL);
+  cr_assert_not_null(strstr(p.out, "  show "), "bislide --help lists show: %s", p.out);
+  bs_proc_free(&p);
+}
+
+/* ---- on a terminal, under tmux ------------------------------------------ */
+
+#define TMUX_COLS 80
+#define TMUX_ROWS 30
+#define TMUX_WAIT_S 60.0 /* for the 31 frames; generous for a sanitizer build */
+
+/* Runs `tmux -L sock ARGS` with the output, if out, in a temp file read
+ * back into *out. Returns tmux's exit status. */
+static int tmux(const char *sock, char **out, const char *args) {
+  char *path = bs_temp_text(""), cmd[8192];
+  snprintf(cmd, sizeof cmd, "tmux -L '%s' -f /dev/null %s >'%s' 2>&1", sock, args, path);
+  int rc = system(cmd);
+  if (out) *out = bs_slurp(path, NULL);
+  bs_temp_drop(path);
+  return rc;
+}
+
+/* The answer of the deepest 3x3 board, typed into a shell in an 80x30 tmux
+ * pane: the pane then shows one board, redrawn in place, whose last frame
+ * is move 31 on the solved board, then "solved in 31 moves". The shell
+ * prints "done STATUS" after it, a text the typed command line cannot
+ * hold, wherever the pane wraps it. */
+Test(show, tmux_shows_the_answer_played_in_place) {
+  if (system("command -v tmux >/dev/null 2>&1"))
+    cr_skip_test("tmux is not installed (scripts/deps.sh installs it)");
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin);
+  char *moves = answer_of(DEEP3), sock[64], args[4096], *screen = NULL;
+  snprintf(sock, sizeof sock, "bs_test_show_%d", (int)getpid());
+  snprintf(args, sizeof args, "new-session -d -x %d -y %d -s show \"env PS1='$ ' sh\"", TMUX_COLS,
+           TMUX_ROWS);
+  cr_assert_eq(tmux(sock, NULL, args), 0, "tmux %s", args);
+  snprintf(args, sizeof args,
+           "send-keys -t show \"'%s' show --delay 10 --board %s --moves %s; printf 'done %%s\\\\n' \\$?\" "
+           "Enter",
+           bin, DEEP3, moves);
+  if (tmux(sock, NULL, args)) {
+    tmux(sock, NULL, "kill-server");
+    cr_assert_fail("tmux %s failed", args);
+  }
+  struct timespec t0, now, nap = {0, 50000000};
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (;;) {
+    free(screen);
+    cr_assert_eq(tmux(sock, &screen, "capture-pane -p -t show"), 0);
+    if (strstr(screen, "\ndone ")) break;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec - t0.tv_sec > TMUX_WAIT_S) {
+      tmux(sock, NULL, "kill-server");
+      cr_assert_fail("no 'done' after %.0f s; the pane:\n%s", TMUX_WAIT_S, screen);
+    }
+    nanosleep(&nap, NULL);
+  }
+  tmux(sock, NULL, "kill-server");
+
+  char want[512];
+  snprintf(want, sizeof want, "move %d/%d: %c\n%ssolved in %d moves\ndone 0\n", DEEP3_MOVES, DEEP3_MOVES,
+           moves[DEEP3_MOVES - 1], goal3, DEEP3_MOVES);
+  cr_assert_not_null(strstr(screen, want), "want on screen:\n%s\nthe pane:\n%s", want, screen);
+  cr_assert_eq(count_of(screen, "move "), 1, "one heading: the board is redrawn in place:\n%s", screen);
+  cr_assert_eq(count_of(screen, "+---+---+---+\n"), 4, "one board on screen:\n%s", screen);
+  cr_assert_eq(count_of(screen, "frame "), 0, "no numbered frames on a terminal:\n%s", screen);
+  free(screen);
+  free(moves);
+}
