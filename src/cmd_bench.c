@@ -2,9 +2,11 @@
  *
  * First a known-answer check: every store solves the set once, every answer
  * is replayed, and every store must agree with the first one byte for byte
- * and in its node counts; otherwise nothing is timed. Then the timed passes
- * interleave the stores, A B C A B C, so that a drift in the machine's speed
- * falls on all of them alike. Only the solves are inside the clock. */
+ * and in its node counts; on the default set at the default --mem, the node
+ * count and each answer's length must also be the pinned ones (below).
+ * Otherwise nothing is timed. Then the timed passes interleave the stores,
+ * A B C A B C, so that a drift in the machine's speed falls on all of them
+ * alike. Only the solves are inside the clock. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,14 @@
 
 #define BS_BENCH_SET "bench/set.txt"
 #define BS_BENCH_REPEAT 3
+
+/* What the exact search does on BS_BENCH_SET at BS_DEFAULT_MEM, pinned as
+ * xxHash pins its test vectors: the signature (generated states) and the
+ * answer lengths in set order. tests/pins.txt holds the same values, which
+ * tests/test_pins.c checks; scripts/update-pins.sh rewrites both when a
+ * change moves them on purpose, to be committed with that change. */
+#define BS_BENCH_PIN_SIGNATURE 7105497ull
+#define BS_BENCH_PIN_LENGTHS 38, 42, 35, 37, 29, 39, 32, 40, 38, 45, 42, 32, 18, 36, 32, 35
 
 typedef struct bench_store {
   bs_store_kind kind;
@@ -36,7 +46,9 @@ static void help(void) {
          "which is the same for every store. A known-answer check comes first: each\n"
          "store solves the set once, every answer is replayed, and the stores must\n"
          "agree exactly; if not, nothing is timed. Timed passes interleave the stores\n"
-         "(A B C A B C). Without SET it runs " BS_BENCH_SET ".\n\n"
+         "(A B C A B C). Without SET it runs " BS_BENCH_SET ", and then, at the\n"
+         "default --mem, the check also compares the signature and each answer's\n"
+         "length with the values pinned in the program: a mismatch fails loudly.\n\n"
          "  --store LIST   comma-separated stores (default arena,object,pool)\n"
          "  --repeat N     timed passes per store, 1..1000 (default 3)\n"
          "  --mem SIZE     memory cap, the same number of states for every store,\n"
@@ -44,6 +56,8 @@ static void help(void) {
          "  --csv FILE     also write the table as CSV ('-': stdout, instead of the\n"
          "                 table)\n"
          "  --json         print one JSON object instead of the table\n"
+         "  --check        only the known-answer check (one untimed pass per store),\n"
+         "                 then the signature\n"
          "  -h, --help     show this help\n\n"
          "Columns: puzzles solved; states generated in one pass; states/s, the median\n"
          "of the passes with their min and max; ns/state at the median; peak store\n"
@@ -125,6 +139,37 @@ static int check(bench_store *st, int ns, const bs_set *set, const bs_opts *o, b
     }
   }
   if (tty) fputc('\n', stderr);
+  return bad;
+}
+
+/* The pinned results against the check's: ref holds the first store's
+ * answers, b->generated its signature. Returns the number of problems,
+ * each reported with what was pinned. */
+static int check_pins(const bench_store *b, const bs_set *set, const bs_result *ref, uint64_t mem) {
+  static const int lengths[] = {BS_BENCH_PIN_LENGTHS};
+  const int npinned = (int)(sizeof lengths / sizeof *lengths);
+  int bad = 0;
+  if (set->n != npinned) {
+    fprintf(stderr, "%s: %d puzzles, %d pinned\n", set->path, set->n, npinned);
+    bad++;
+  }
+  for (int i = 0; i < set->n && i < npinned; i++)
+    if (ref[i].status != BS_ST_SOLVED || ref[i].length != lengths[i]) {
+      fprintf(stderr, "%s:%d: %s, %d moves; pinned: solved, %d moves\n", set->path, set->e[i].line,
+              bs_status_name(ref[i].status), ref[i].length, lengths[i]);
+      bad++;
+    }
+  if (b->generated != BS_BENCH_PIN_SIGNATURE) {
+    fprintf(stderr, "%s: signature %llu generated states; pinned: %llu\n", set->path,
+            (unsigned long long)b->generated, BS_BENCH_PIN_SIGNATURE);
+    bad++;
+  }
+  if (bad)
+    fprintf(stderr,
+            "bislide bench: PINNED RESULTS MOVED: the exact search on %s at --mem %lluM no longer\n"
+            "does what src/cmd_bench.c and tests/pins.txt pin. If the change is meant, run\n"
+            "scripts/update-pins.sh and say in the commit message why the pins moved.\n",
+            set->path, (unsigned long long)(mem >> 20));
   return bad;
 }
 
@@ -241,10 +286,10 @@ int bs_cmd_bench(int argc, char **argv) {
   static const struct option opts[] = {
       {"store", required_argument, 0, 's'}, {"repeat", required_argument, 0, 'r'},
       {"csv", required_argument, 0, 'c'},   {"json", no_argument, 0, 'j'},
-      {"mem", required_argument, 0, 'm'},   {"help", no_argument, 0, 'h'},
-      {0, 0, 0, 0}};
+      {"mem", required_argument, 0, 'm'},   {"check", no_argument, 0, 'k'},
+      {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
   bs_store_kind kinds[BS_NSTORES] = {BS_STORE_ARENA, BS_STORE_OBJECT, BS_STORE_POOL};
-  int ns = BS_NSTORES, json = 0, c;
+  int ns = BS_NSTORES, json = 0, only_check = 0, c;
   long repeat = BS_BENCH_REPEAT;
   uint64_t mem = BS_DEFAULT_MEM;
   const char *csv = NULL;
@@ -262,6 +307,7 @@ int bs_cmd_bench(int argc, char **argv) {
       break;
     case 'c': csv = optarg; break;
     case 'j': json = 1; break;
+    case 'k': only_check = 1; break;
     case 'm':
       if (bs_parse_size(optarg, 1, BS_MAX_MEM, &mem)) return bs_usage_error("bench", BS_MEM_USAGE, optarg);
       break;
@@ -272,7 +318,10 @@ int bs_cmd_bench(int argc, char **argv) {
   if (argc - optind > 1) return bs_usage_error("bench", "give at most one SET");
   if (json && csv && !strcmp(csv, "-"))
     return bs_usage_error("bench", "--json and --csv - both want stdout");
+  if (only_check && (json || csv))
+    return bs_usage_error("bench", "--check times nothing to print as --json or --csv");
   const char *path = optind < argc ? argv[optind] : BS_BENCH_SET;
+  const int pinned = !strcmp(path, BS_BENCH_SET) && mem == BS_DEFAULT_MEM;
 
   bs_set set;
   int problems = bs_set_read(path, &set, stderr);
@@ -304,9 +353,16 @@ int bs_cmd_bench(int argc, char **argv) {
     }
   }
   int bad = check(st, ns, &set, &o, ref, r, tty);
+  if (pinned) bad += check_pins(&st[0], &set, ref, mem);
   if (bad) {
     fprintf(stderr, "bislide bench: known-answer check failed (%d problem%s): nothing timed\n", bad,
             bad == 1 ? "" : "s");
+    goto out;
+  }
+  if (only_check) {
+    printf("signature: %llu generated states (equal across stores%s)\n",
+           (unsigned long long)st[0].generated, pinned ? ", as pinned" : "");
+    rc = BS_EXIT_OK;
     goto out;
   }
   if (!st[0].generated) {
