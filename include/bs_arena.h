@@ -29,7 +29,10 @@
 
 #include "bs_record.h"
 
-#define BS_ARENA_RECORD_BYTES (25 * 4)
+#define BS_SLOT_INTS 2 /* table slots a record's budget adds */
+#define BS_ARENA_INTS (BS_REC_INTS + BS_SLOT_INTS)
+#define BS_ARENA_RECORD_BYTES (BS_ARENA_INTS * 4)
+_Static_assert(BS_ARENA_INTS == 25, "the design: a state is 25 ints of the arena, table included");
 #define BS_TABLE_MIN 1024
 
 enum { BS_NEW = 0, BS_SEEN_SELF = 1, BS_SEEN_OTHER = 2 };
@@ -39,7 +42,7 @@ typedef struct bs_arena {
   uint32_t cap;     /* records */
   uint32_t count;   /* records in use: 1..count */
   uint32_t nslots;  /* table slots in use, at most 2*cap */
-  uint32_t *table;  /* a + 1 + 23*cap */
+  uint32_t *table;  /* a + 1 + BS_REC_INTS*cap */
   uint32_t pending; /* slot that bs_arena_commit fills */
   int nwords;       /* packed words of the current puzzle */
 } bs_arena;
@@ -62,7 +65,7 @@ void bs_arena_grow_table(bs_arena *ar);
 void bs_arena_keep(bs_arena *ar, const uint32_t *lo, const uint32_t *hi, int n);
 
 static inline uint32_t *bs_arena_rec(const bs_arena *ar, uint32_t id) {
-  return ar->a + 23 * (size_t)id - 22;
+  return ar->a + BS_REC_INTS * (size_t)id - (BS_REC_INTS - 1);
 }
 
 static inline uint32_t bs_arena_count(const bs_arena *ar) { return ar->count; }
@@ -119,12 +122,12 @@ static inline int bs_arena_lookup(bs_arena *ar, const uint32_t *cand, const uint
 static inline void bs_arena_commit(bs_arena *ar) {
   ar->count++;
   ar->table[ar->pending] = ar->count | bs_tag(bs_arena_rec(ar, ar->count)[BS_R_HASH]);
-  if (2 * ar->count > ar->nslots && ar->nslots < 2 * ar->cap) bs_arena_grow_table(ar);
+  if (2 * ar->count > ar->nslots && ar->nslots < BS_SLOT_INTS * ar->cap) bs_arena_grow_table(ar);
 }
 
 /* Bytes of the arena this puzzle has touched so far. */
 static inline size_t bs_arena_bytes(const bs_arena *ar) {
-  return (1 + 23 * (size_t)ar->count + ar->nslots) * sizeof(uint32_t);
+  return (1 + BS_REC_INTS * (size_t)ar->count + ar->nslots) * sizeof(uint32_t);
 }
 
 #endif

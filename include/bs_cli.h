@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "bs_search.h"
+#include "bs_settings.h"
 
 #define BS_VERSION "0.1.0"
 #define BS_DEFAULT_MEM (256ull << 20)
@@ -45,6 +46,20 @@ void bs_json_string(FILE *f, const char *s);
 void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
                    const char *store);
 
+/* What --mode takes, and what each mode does, for the commands' help. */
+#define BS_MODES_HELP "auto (the default), exact, bfs or heuristic"
+#define BS_MODES_TEXT                                                                             \
+  "Modes: exact proves answers shortest (a bidirectional search bounded by an\n"                 \
+  "admissible heuristic); bfs proves them by plain bidirectional BFS; heuristic\n"              \
+  "answers every solvable board (a bidirectional beam, the constructor where it\n"             \
+  "finds none), never marked optimal; auto runs exact within the auto_exact\n"                 \
+  "setting's budget, then heuristic. Unsolvable boards are proven so in any mode.\n"
+
+/* Applies --set NAME=VALUE to s; a bad one is a usage error, reported.
+ * Returns 0, or -1. */
+int bs_cli_setting(const char *cmd, bs_settings *s, const char *arg);
+
+int bs_cmd_settings(int argc, char **argv);
 int bs_cmd_solve(int argc, char **argv);
 int bs_cmd_verify(int argc, char **argv);
 int bs_cmd_bench(int argc, char **argv);

@@ -64,38 +64,47 @@ static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const 
   return H->lc_weight * (k - best);
 }
 
-/* Linear conflicts of row y (bit 1) or column x (bit 2) of packed board w,
- * optionally with cell `hole` read as blank and cell `put` as tile pv. */
-static inline int bs_heur_line_packed(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
-                                      int bit, int line, int hole, int put, unsigned pv) {
+/* A parent's board, unpacked once for the scores of all its children. */
+typedef struct bs_heur_ctx {
+  uint8_t cell[BS_MAX_CELLS];
+} bs_heur_ctx;
+
+static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint32_t *w, bs_heur_ctx *c) {
+  for (int p = 0; p < H->n; p++) c->cell[p] = (uint8_t)bs_get(g, w, p);
+}
+
+/* Linear conflicts of row `line` (bit 1) or column `line` (bit 2) of the
+ * parent's board, with cell `hole` read as blank and cell `put` as tile pv
+ * (-1: none), which makes it the child's. */
+static inline int bs_heur_line_of(const bs_heur *H, const bs_heur_ctx *c, int s, int bit, int line,
+                                  int hole, int put, unsigned pv) {
   uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
   int n = 0, len = bit == 1 ? H->w : H->h;
   for (int i = 0; i < len; i++) {
-    int c = bit == 1 ? line * H->w + i : i * H->w + line;
-    unsigned t = c == hole ? 0 : c == put ? pv : bs_get(g, w, c);
+    int x = bit == 1 ? line * H->w + i : i * H->w + line;
+    unsigned t = x == hole ? 0 : x == put ? pv : c->cell[x];
     if (!t) continue;
     v[n] = (uint8_t)t;
-    cell[n++] = (uint8_t)c;
+    cell[n++] = (uint8_t)x;
   }
   return bs_heur_line(H, s, v, cell, n, bit);
 }
 
-/* Score change when tile v slides from cell q into the blank at p, on the
- * parent board w (still unchanged). A horizontal move changes the columns
- * of p and q, a vertical one their rows; and a line's conflicts change only
- * if v may conflict in it, which spares most lines a look. */
-static inline int bs_heur_delta(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
-                                unsigned v, int p, int q) {
+/* Score change for side s when tile v slides from cell q into the blank at
+ * p on the parent's board c. A horizontal move changes the columns of p and
+ * q, a vertical one their rows; and a line's conflicts change only if v may
+ * conflict in it, which spares most lines a look. */
+static inline int bs_heur_delta(const bs_heur *H, const bs_heur_ctx *c, int s, unsigned v, int p, int q) {
   int d = H->to[s][v][p] - H->to[s][v][q];
   if (!H->lc_weight) return d;
   int bit = p / H->w == q / H->w ? 2 : 1;
   if (H->lc[s][v][q] & bit) {
     int lq = bit == 2 ? q % H->w : q / H->w;
-    d += bs_heur_line_packed(H, g, w, s, bit, lq, q, -1, 0) - bs_heur_line_packed(H, g, w, s, bit, lq, -1, -1, 0);
+    d += bs_heur_line_of(H, c, s, bit, lq, q, -1, 0) - bs_heur_line_of(H, c, s, bit, lq, -1, -1, 0);
   }
   if (H->lc[s][v][p] & bit) {
     int lp = bit == 2 ? p % H->w : p / H->w;
-    d += bs_heur_line_packed(H, g, w, s, bit, lp, -1, p, v) - bs_heur_line_packed(H, g, w, s, bit, lp, -1, -1, 0);
+    d += bs_heur_line_of(H, c, s, bit, lp, -1, p, v) - bs_heur_line_of(H, c, s, bit, lp, -1, -1, 0);
   }
   return d;
 }

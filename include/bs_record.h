@@ -24,6 +24,13 @@
 #define BS_R_PATH 10
 #define BS_R_SCORE 22
 #define BS_PATH_MAX 192 /* moves one side can record */
+#define BS_PATH_WORDS (BS_PATH_MAX / 16)
+
+/* The layout is one word after another, and the board fits its words. */
+_Static_assert(BS_R_HASH == BS_R_BOARD + 8, "eight words of packed board");
+_Static_assert(BS_R_META == BS_R_HASH + 1 && BS_R_PATH == BS_R_META + 1, "hash, meta, path in turn");
+_Static_assert(BS_R_SCORE == BS_R_PATH + BS_PATH_WORDS, "the path's words end at the score");
+_Static_assert(BS_REC_INTS == BS_R_SCORE + 1, "the score is the last word");
 
 enum { BS_FORWARD = 0, BS_BACKWARD = 1 };
 

@@ -1,30 +1,30 @@
-/* bs_search: exact bidirectional breadth-first search, one entry point per
- * store. Each is the same code (src/search_impl.h) compiled for that store.
+/* bs_search: what a search reports, and the options every mode takes.
  *
- * The forward side grows from the start board and the backward side from
- * the goal, a whole layer at a time, always the side with the smaller
- * frontier. The first meeting is a shortest solution (see search_impl.h).
- * With recycling on, layers that can no longer be met or looped into are
- * dropped when the store is full, so a cap reaches deeper. */
+ * A result says whether the board was solved (with its answer), proven
+ * unsolvable (with the obstruction) or given up on (with the reason), and
+ * counts the states the search generated and expanded and the most it held. */
 #ifndef BS_SEARCH_H
 #define BS_SEARCH_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bs_arena.h"
-#include "bs_object.h"
-#include "bs_pool.h"
 #include "bs_board.h"
 #include "bs_record.h"
+#include "bs_settings.h"
 
+/* The longest answer one search can join from two records. */
 #define BS_MAX_MOVES (2 * BS_PATH_MAX)
+/* The longest answer a result holds: the constructor's answers may be
+ * longer than any search's before the polish shortens them. */
+#define BS_ANSWER_MAX 8192
 
 typedef enum { BS_ST_SOLVED = 0, BS_ST_UNSOLVABLE = 1, BS_ST_GAVE_UP = 2 } bs_status;
 
 typedef struct bs_opts {
-  int recycle;     /* drop layers no longer needed when full */
-  uint64_t budget; /* stop after this many generated states; 0: no limit */
+  int recycle;               /* drop layers no longer needed when full */
+  uint64_t budget;           /* stop after this many generated states; 0: no limit */
+  const bs_settings *set;    /* NULL: bs_settings_default */
 } bs_opts;
 
 typedef struct bs_result {
@@ -32,7 +32,7 @@ typedef struct bs_result {
   const char *reason; /* why unsolvable or why it gave up, else NULL */
   int length;
   int optimal;
-  char moves[BS_MAX_MOVES + 1];
+  char moves[BS_ANSWER_MAX + 1];
   uint64_t expanded, generated;
   uint32_t peak_states;
   size_t peak_bytes;
@@ -40,8 +40,7 @@ typedef struct bs_result {
 
 const char *bs_status_name(bs_status s);
 
-int bs_exact_arena(bs_arena *st, const bs_board *start, const bs_opts *o, bs_result *r);
-int bs_exact_object(bs_object *st, const bs_board *start, const bs_opts *o, bs_result *r);
-int bs_exact_pool(bs_pool *st, const bs_board *start, const bs_opts *o, bs_result *r);
+/* Adds the counts and peaks of a sub-search s to r. */
+void bs_result_add(bs_result *r, const bs_result *s);
 
 #endif

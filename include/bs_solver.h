@@ -1,22 +1,29 @@
 /* bs_solver: one worker's solver: a store of some kind, sized once from a
- * memory budget and reused for every puzzle, and the choice of search.
- * Dispatch on the store kind happens once per puzzle, never per state. */
+ * memory budget and reused for every puzzle, and the modes that solve a
+ * board with it. Dispatch on the store kind happens once per engine run
+ * (bs_solver_engine), never per state; the modes above it are written once.
+ *
+ *   exact      proven-shortest answers: the engine bounded by an admissible
+ *              heuristic, bound raised by 2 until the sides meet
+ *   bfs        proven-shortest answers by plain bidirectional breadth-first
+ *              search (what `bench` times)
+ *   heuristic  short answers fast: a bidirectional beam, and the constructor
+ *              (bs_construct.h) where the beam finds none; answers polished
+ *   auto       exact within the auto_exact setting's budget, then heuristic
+ *
+ * Only exact and bfs answers are marked optimal. */
 #ifndef BS_SOLVER_H
 #define BS_SOLVER_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "bs_arena.h"
+#include "bs_construct.h"
+#include "bs_engine.h"
 #include "bs_search.h"
 
 typedef enum { BS_STORE_ARENA = 0, BS_STORE_OBJECT, BS_STORE_POOL, BS_NSTORES } bs_store_kind;
-/* exact: the exact search alone (answers proven optimal). heuristic: the
- * heuristic mode of bs_beam.h (answers never marked optimal). auto: the
- * exact search within BS_AUTO_EXACT_BUDGET generated states, then, if that
- * did not settle the board, the heuristic mode. */
-typedef enum { BS_MODE_EXACT = 0, BS_MODE_HEURISTIC, BS_MODE_AUTO, BS_NMODES } bs_mode;
-#define BS_AUTO_EXACT_BUDGET 20000
+typedef enum { BS_MODE_EXACT = 0, BS_MODE_HEURISTIC, BS_MODE_AUTO, BS_MODE_BFS, BS_NMODES } bs_mode;
 
 typedef struct bs_solver {
   bs_store_kind kind;
@@ -24,6 +31,8 @@ typedef struct bs_solver {
   bs_arena arena;
   bs_object object;
   bs_pool pool;
+  bs_construct con; /* its workspace is allocated the first time a board needs it */
+  int con_ready;
 } bs_solver;
 
 /* Parses a store or mode name; -1 if unknown. */
@@ -38,6 +47,18 @@ void bs_solver_free(bs_solver *sv);
 
 /* Solves one board; r->ms is not set here (see bs_now_ms). */
 void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_opts *o, bs_result *r);
+
+/* One engine run in the solver's store (bs_engine.h). */
+bs_end bs_solver_engine(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_policy *p,
+                        bs_result *r);
+
+/* The modes (src/exact.c, src/heuristic.c). Each sets r from scratch. */
+void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, int bounded, bs_result *r);
+void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r);
+
+/* Settles the boards that need no search: proven unsolvable, or already
+ * solved. Sets r from scratch and returns 1 when r is final. */
+int bs_settled(const bs_board *b, bs_result *r);
 
 double bs_now_ms(void);
 

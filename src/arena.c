@@ -5,18 +5,18 @@
 
 uint32_t bs_capacity_for(uint64_t bytes) {
   uint64_t ints = bytes / sizeof(uint32_t);
-  if (ints < 1 + 25) return 0;
-  uint64_t cap = (ints - 1) / 25;
+  if (ints < 1 + BS_ARENA_INTS) return 0;
+  uint64_t cap = (ints - 1) / BS_ARENA_INTS;
   return cap > BS_MAX_CAP ? BS_MAX_CAP : (uint32_t)cap;
 }
 
 int bs_arena_init(bs_arena *ar, uint32_t cap) {
   memset(ar, 0, sizeof *ar);
   /* calloc: pages are zero and mapped lazily, so only what is used costs. */
-  ar->a = calloc(1 + 25 * (size_t)cap, sizeof(uint32_t));
+  ar->a = calloc(1 + BS_ARENA_INTS * (size_t)cap, sizeof(uint32_t));
   if (!ar->a) return -1;
   ar->cap = cap;
-  ar->table = ar->a + 1 + 23 * (size_t)cap;
+  ar->table = ar->a + 1 + BS_REC_INTS * (size_t)cap;
   return 0;
 }
 
@@ -26,7 +26,7 @@ void bs_arena_free(bs_arena *ar) {
 }
 
 static uint32_t initial_slots(const bs_arena *ar) {
-  return 2 * ar->cap < BS_TABLE_MIN ? 2 * ar->cap : BS_TABLE_MIN;
+  return BS_SLOT_INTS * ar->cap < BS_TABLE_MIN ? BS_SLOT_INTS * ar->cap : BS_TABLE_MIN;
 }
 
 /* The records are read in order but their slots are random: prefetching the
@@ -56,7 +56,7 @@ void bs_arena_clear(bs_arena *ar, int nwords) {
  * record, so a record costs 100 to 104 bytes at any size. */
 void bs_arena_grow_table(bs_arena *ar) {
   uint64_t n = (uint64_t)ar->nslots + ar->nslots / 2;
-  ar->nslots = n > 2 * (uint64_t)ar->cap ? 2 * ar->cap : (uint32_t)n;
+  ar->nslots = n > BS_SLOT_INTS * (uint64_t)ar->cap ? BS_SLOT_INTS * ar->cap : (uint32_t)n;
   rehash(ar);
 }
 
@@ -65,7 +65,7 @@ void bs_arena_keep(bs_arena *ar, const uint32_t *lo, const uint32_t *hi, int n) 
   for (int i = 0; i < n; i++) {
     uint32_t len = hi[i] - lo[i];
     if (len && lo[i] != next)
-      memmove(bs_arena_rec(ar, next), bs_arena_rec(ar, lo[i]), (size_t)len * 23 * sizeof(uint32_t));
+      memmove(bs_arena_rec(ar, next), bs_arena_rec(ar, lo[i]), (size_t)len * BS_REC_INTS * sizeof(uint32_t));
     next += len;
   }
   ar->count = next - 1;

@@ -98,3 +98,10 @@ void bs_json_string(FILE *f, const char *s) {
   }
   fputc('"', f);
 }
+
+int bs_cli_setting(const char *cmd, bs_settings *s, const char *arg) {
+  char err[256];
+  if (!bs_settings_parse(s, arg, err, sizeof err)) return 0;
+  bs_usage_error(cmd, "--set: %s", err);
+  return -1;
+}

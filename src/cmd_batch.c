@@ -57,6 +57,7 @@ typedef struct batch {
   char *reasons[MAX_REASONS];
   int nreasons;
   bs_mode mode;
+  bs_settings settings;
   bs_opts opts;
 } batch;
 
@@ -95,7 +96,9 @@ static void help(void) {
       "  --mem SIZE            memory for all workers together, 1 to 1T, K/M/G/T\n"
       "                        suffixes (default 256M); each worker gets SIZE/N\n"
       "  --store STORE         state store: %s\n"
-      "  --mode MODE           search mode (default %s)\n"
+      "  --mode MODE           " BS_MODES_HELP "\n"
+      "  --set NAME=VALUE      change a setting (repeatable; `bislide settings`);\n"
+      "                        --resume needs the same settings\n"
       "  --resume              continue from ANSWERS.journal; the same SET, --mode,\n"
       "                        --mem and --jobs are needed\n"
       "  --json FILE           one JSON object per puzzle, then a summary object\n"
@@ -112,10 +115,10 @@ static void help(void) {
       "On a terminal, stderr shows progress; the summary ends every run. Ctrl-C stops\n"
       "taking puzzles, lets those in flight finish, and exits 130 (a second Ctrl-C\n"
       "exits at once); the journal keeps the rest.\n\n"
+      BS_MODES_TEXT "\n"
       "Exit status: 0 ok, 1 invalid input lines or a failure (answers still written\n"
       "when possible), 2 usage error, 130 interrupted.\n",
-      bs_store_parse("object") >= 0 ? "arena (default), object or pool" : "arena (default)",
-      bs_mode_parse("auto") >= 0 ? "auto; or exact, heuristic" : "exact");
+      "arena (default), object or pool");
 }
 
 /* Reasons are few distinct strings; keeping one copy of each lets the
@@ -531,12 +534,14 @@ int bs_cmd_batch(int argc, char **argv) {
       {"mem", required_argument, 0, 'm'},    {"store", required_argument, 0, 's'},
       {"mode", required_argument, 0, 'M'},   {"resume", no_argument, 0, 'r'},
       {"json", required_argument, 0, 'J'},   {"shard", required_argument, 0, 'S'},
-      {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
+      {"set", required_argument, 0, 'E'},    {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
   const char *out = NULL, *json = NULL;
   long jobs = default_jobs();
   uint64_t mem = BS_DEFAULT_MEM;
   int store = BS_STORE_ARENA, resume = 0, sharded = 0, shard_k = 0, shard_n = 1, c;
-  int mode = bs_mode_parse("auto") >= 0 ? bs_mode_parse("auto") : BS_MODE_EXACT;
+  int mode = BS_MODE_AUTO;
+  bs_settings settings = bs_settings_default;
   optind = 1;
   while ((c = getopt_long(argc, argv, "ho:j:", opts, NULL)) != -1) {
     switch (c) {
@@ -556,6 +561,9 @@ int bs_cmd_batch(int argc, char **argv) {
       break;
     case 'r': resume = 1; break;
     case 'J': json = optarg; break;
+    case 'E':
+      if (bs_cli_setting("batch", &settings, optarg)) return BS_EXIT_USAGE;
+      break;
     case 'S':
       if (parse_shard(optarg, &shard_k, &shard_n))
         return bs_usage_error("batch", "--shard wants K/N with 0 <= K < N, not '%s'", optarg);
@@ -588,7 +596,8 @@ int bs_cmd_batch(int argc, char **argv) {
   b->shard_k = shard_k;
   b->shard_n = shard_n;
   b->mode = (bs_mode)mode;
-  b->opts = (bs_opts){.recycle = 1};
+  b->settings = settings;
+  b->opts = (bs_opts){.recycle = 1, .set = &b->settings};
   b->it = calloc((size_t)b->set.n + 1, sizeof *b->it);
   b->todo = malloc(((size_t)b->set.n + 1) * sizeof *b->todo);
   if (!b->it || !b->todo) {
@@ -602,10 +611,14 @@ int bs_cmd_batch(int argc, char **argv) {
   }
   char err[1024];
   if (jpath) {
-    char header[256];
-    snprintf(header, sizeof header, "set %016llx of %d puzzles, mode %s, %llu bytes a worker, shard %d/%d",
+    /* Everything the answers depend on, so that --resume refuses another
+     * run's journal. */
+    char header[768], changed[512];
+    bs_settings_changes(&b->settings, changed, sizeof changed);
+    snprintf(header, sizeof header,
+             "set %016llx of %d puzzles, mode %s, %llu bytes a worker, shard %d/%d%s%s",
              (unsigned long long)set_hash(&b->set), b->set.n, bs_mode_name(b->mode),
-             (unsigned long long)wmem, shard_k, shard_n);
+             (unsigned long long)wmem, shard_k, shard_n, *changed ? ", settings " : "", changed);
     if (bs_journal_open(&b->j, jpath, header, resume, &ld, err, sizeof err)) {
       fprintf(stderr, "bislide batch: %s\n", err);
       goto out;

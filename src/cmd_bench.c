@@ -113,7 +113,7 @@ static int check(bench_store *st, int ns, const bs_set *set, const bs_opts *o, b
     for (int i = 0; i < set->n; i++) {
       const bs_entry *e = &set->e[i];
       bs_result *x = s ? r : &ref[i];
-      bs_solver_solve(&b->sv, &e->board, BS_MODE_EXACT, o, x);
+      bs_solver_solve(&b->sv, &e->board, BS_MODE_BFS, o, x);
       b->solved += x->status == BS_ST_SOLVED;
       b->generated += x->generated;
       note_peaks(b, x);
@@ -179,7 +179,7 @@ static double timed_pass(bench_store *b, const bs_set *set, const bs_opts *o, bs
   uint64_t gen = 0;
   double t = bs_now_ms();
   for (int i = 0; i < set->n; i++) {
-    bs_solver_solve(&b->sv, &set->e[i].board, BS_MODE_EXACT, o, r);
+    bs_solver_solve(&b->sv, &set->e[i].board, BS_MODE_BFS, o, r);
     gen += r->generated;
     note_peaks(b, r);
   }

@@ -13,12 +13,9 @@ static void help(void) {
          "or an empty line when it is not solved. The output is an answer file.\n"
          "A file with any invalid board exits 1 before any search.\n\n"
          "  --board W,H,CELLS  solve this board instead of a file\n"
-         "  --exact            exact bidirectional BFS only (answers proven optimal);\n"
-         "                     the same as --mode exact\n"
-         "  --mode MODE        auto (the default): the exact search within a small\n"
-         "                     budget, then the heuristic one; exact: proven optimal\n"
-         "                     answers or none; heuristic: bidirectional beam search,\n"
-         "                     answers never marked optimal\n"
+         "  --exact            the same as --mode exact\n"
+         "  --mode MODE        " BS_MODES_HELP "\n"
+         "  --set NAME=VALUE   change a setting (repeatable; `bislide settings` lists them)\n"
          "  --mem SIZE         memory for the store, 1 to 1T, K/M/G/T suffixes (default\n"
          "                     256M); it sets the arena's state count, which object\n"
          "                     and pool share, though their states cost more bytes;\n"
@@ -27,6 +24,7 @@ static void help(void) {
          "  --no-recycle       keep every layer instead of dropping the old ones\n"
          "  --json             one JSON object per board instead of answer lines\n"
          "  -h, --help         show this help\n\n"
+         BS_MODES_TEXT "\n"
          "stderr ends with a one-line summary. Exit status: 0 ok, 1 invalid input or\n"
          "failure, 2 usage error.\n",
          (unsigned)BS_MAX_CAP);
@@ -37,12 +35,13 @@ int bs_cmd_solve(int argc, char **argv) {
       {"board", required_argument, 0, 'b'}, {"exact", no_argument, 0, 'e'},
       {"mode", required_argument, 0, 'M'},  {"mem", required_argument, 0, 'm'},
       {"store", required_argument, 0, 's'}, {"no-recycle", no_argument, 0, 'R'},
-      {"json", no_argument, 0, 'j'},        {"help", no_argument, 0, 'h'},
-      {0, 0, 0, 0}};
+      {"json", no_argument, 0, 'j'},        {"set", required_argument, 0, 'S'},
+      {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
   const char *board = NULL;
   uint64_t mem = BS_DEFAULT_MEM;
   int json = 0, store = BS_STORE_ARENA, mode = BS_MODE_AUTO, c;
-  bs_opts o = {.recycle = 1, .budget = 0};
+  bs_settings settings = bs_settings_default;
+  bs_opts o = {.recycle = 1, .budget = 0, .set = &settings};
   optind = 1;
   while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
     switch (c) {
@@ -59,6 +58,9 @@ int bs_cmd_solve(int argc, char **argv) {
       break;
     case 'R': o.recycle = 0; break;
     case 'j': json = 1; break;
+    case 'S':
+      if (bs_cli_setting("solve", &settings, optarg)) return BS_EXIT_USAGE;
+      break;
     case 'h': help(); return BS_EXIT_OK;
     default: return bs_usage_error("solve", "bad option");
     }

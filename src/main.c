@@ -16,6 +16,7 @@ static const struct {
     {"gen", bs_cmd_gen, "write a random puzzle set, deterministic by seed"},
     {"merge", bs_cmd_merge, "join the shard files of batch --shard into one answer file"},
     {"show", bs_cmd_show, "draw a board and play its answer, animated on a terminal"},
+    {"settings", bs_cmd_settings, "list the solver's settings: value, default, range, meaning"},
 };
 
 static void usage(FILE *f) {

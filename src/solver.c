@@ -1,14 +1,14 @@
-/* bs_solver: store set-up and the per-puzzle dispatch to a compiled search. */
+/* bs_solver: store set-up, the per-run dispatch to a compiled engine, and
+ * the choice of mode. */
 #include "bs_solver.h"
-
-#include "bs_beam.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
 static const char *const store_names[] = {"arena", "object", "pool"};
-static const char *const mode_names[] = {"exact", "heuristic", "auto"};
+static const char *const mode_names[] = {"exact", "heuristic", "auto", "bfs"};
+_Static_assert(sizeof mode_names / sizeof *mode_names == BS_NMODES, "a name for every mode");
 
 static int find(const char *const *names, int n, const char *name) {
   for (int i = 0; i < n; i++)
@@ -23,6 +23,13 @@ const char *bs_mode_name(bs_mode m) { return mode_names[m]; }
 
 const char *bs_status_name(bs_status s) {
   return s == BS_ST_SOLVED ? "solved" : s == BS_ST_UNSOLVABLE ? "unsolvable" : "gave-up";
+}
+
+void bs_result_add(bs_result *r, const bs_result *s) {
+  r->generated += s->generated;
+  r->expanded += s->expanded;
+  if (s->peak_states > r->peak_states) r->peak_states = s->peak_states;
+  if (s->peak_bytes > r->peak_bytes) r->peak_bytes = s->peak_bytes;
 }
 
 int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, char *err, size_t errlen) {
@@ -53,47 +60,51 @@ void bs_solver_free(bs_solver *sv) {
   case BS_STORE_OBJECT: bs_object_free(&sv->object); break;
   default: bs_pool_free(&sv->pool); break;
   }
+  if (sv->con_ready) bs_construct_free(&sv->con);
 }
 
-static void exact(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r) {
+bs_end bs_solver_engine(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_policy *p,
+                        bs_result *r) {
   switch (sv->kind) {
-  case BS_STORE_ARENA: bs_exact_arena(&sv->arena, b, o, r); break;
-  case BS_STORE_OBJECT: bs_exact_object(&sv->object, b, o, r); break;
-  default: bs_exact_pool(&sv->pool, b, o, r); break;
+  case BS_STORE_ARENA: return bs_engine_arena(&sv->arena, from, to, p, r);
+  case BS_STORE_OBJECT: return bs_engine_object(&sv->object, from, to, p, r);
+  default: return bs_engine_pool(&sv->pool, from, to, p, r);
   }
 }
 
-static void heuristic(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r) {
-  switch (sv->kind) {
-  case BS_STORE_ARENA: bs_heuristic_arena(&sv->arena, b, o, r); break;
-  case BS_STORE_OBJECT: bs_heuristic_object(&sv->object, b, o, r); break;
-  default: bs_heuristic_pool(&sv->pool, b, o, r); break;
+int bs_settled(const bs_board *b, bs_result *r) {
+  memset(r, 0, sizeof *r);
+  r->status = BS_ST_GAVE_UP;
+  if (bs_solvability(b, &r->reason) == BS_UNSOLVABLE) {
+    r->status = BS_ST_UNSOLVABLE;
+    return 1;
   }
+  r->reason = NULL;
+  if (!bs_is_goal(b)) return 0;
+  r->status = BS_ST_SOLVED;
+  r->optimal = 1;
+  return 1;
 }
 
 void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_opts *o, bs_result *r) {
-  if (mode == BS_MODE_EXACT) {
-    exact(sv, b, o, r);
+  if (mode == BS_MODE_EXACT || mode == BS_MODE_BFS) {
+    bs_exact_solve(sv, b, o, mode == BS_MODE_EXACT, r);
     return;
   }
   if (mode == BS_MODE_HEURISTIC) {
-    heuristic(sv, b, o, r);
+    bs_heuristic_solve(sv, b, o, r);
     return;
   }
+  const bs_settings *set = o->set ? o->set : &bs_settings_default;
   bs_opts eo = *o;
-  if (!eo.budget || eo.budget > BS_AUTO_EXACT_BUDGET) eo.budget = BS_AUTO_EXACT_BUDGET;
-  exact(sv, b, &eo, r);
+  if (!eo.budget || eo.budget > (uint64_t)set->auto_exact) eo.budget = (uint64_t)set->auto_exact;
+  bs_exact_solve(sv, b, &eo, 1, r);
   if (r->status != BS_ST_GAVE_UP) return; /* solved (optimal) or proven unsolvable */
-  uint64_t gen = r->generated, expd = r->expanded;
-  uint32_t peak = r->peak_states;
-  size_t peakb = r->peak_bytes;
+  bs_result e = *r;
   bs_opts ho = *o;
-  if (ho.budget) ho.budget = ho.budget > gen ? ho.budget - gen : 1;
-  heuristic(sv, b, &ho, r);
-  r->generated += gen;
-  r->expanded += expd;
-  if (peak > r->peak_states) r->peak_states = peak;
-  if (peakb > r->peak_bytes) r->peak_bytes = peakb;
+  if (ho.budget) ho.budget = ho.budget > e.generated ? ho.budget - e.generated : 1;
+  bs_heuristic_solve(sv, b, &ho, r);
+  bs_result_add(r, &e);
 }
 
 double bs_now_ms(void) {

@@ -229,16 +229,18 @@ Test(arena, full_arena_gives_up) {
   bs_board b = scrambled_4x4();
   const char *why;
   cr_assert_eq(bs_solvability(&b, &why), BS_SOLVABLE);
-  for (int recycle = 0; recycle <= 1; recycle++)
+  static const bs_mode modes[] = {BS_MODE_EXACT, BS_MODE_BFS};
+  for (int k = 0; k < 4; k++)
     for (uint64_t mem = 204; mem <= (64u << 10); mem *= 4) {
+      int mode = modes[k / 2], recycle = k % 2;
       bs_solver sv;
       char err[200];
       cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, mem, err, sizeof err), 0, "%s", err);
       bs_opts o = {.recycle = recycle, .budget = 0};
       bs_result r;
-      bs_solver_solve(&sv, &b, BS_MODE_EXACT, &o, &r);
-      cr_assert_eq(r.status, BS_ST_GAVE_UP, "mem %llu recycle %d: %s", (unsigned long long)mem, recycle,
-                   bs_status_name(r.status));
+      bs_solver_solve(&sv, &b, (bs_mode)mode, &o, &r);
+      cr_assert_eq(r.status, BS_ST_GAVE_UP, "%s mem %llu recycle %d: %s", bs_mode_name((bs_mode)mode),
+                   (unsigned long long)mem, recycle, bs_status_name(r.status));
       cr_assert_not_null(r.reason);
       cr_assert_str_eq(r.reason, "memory cap");
       cr_assert_not(r.optimal);

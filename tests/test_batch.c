@@ -71,7 +71,7 @@ static char *medium_set(void) {
   return text;
 }
 
-#define MEDIUM_OPTS "--mode", "exact", "--mem", "16M", "--jobs", "1"
+#define MEDIUM_OPTS "--mode", "bfs", "--mem", "16M", "--jobs", "1"
 
 static char *out_path(const char *set, const char *suffix) {
   char *p = malloc(strlen(set) + strlen(suffix) + 1);
@@ -529,7 +529,7 @@ Test(batch, usage_errors) {
 
 static long peak_kb(const char *set, const char *out, const char *mem, const char *jobs) {
   const char *bin = getenv("BISLIDE");
-  const char *argv[] = {bin, "batch", set, "-o", out, "--mode", "exact", "--mem", mem, "--jobs", jobs, NULL};
+  const char *argv[] = {bin, "batch", set, "-o", out, "--mode", "bfs", "--mem", mem, "--jobs", jobs, NULL};
   char *errpath = out_path(out, ".stderr");
   struct rusage ru;
   int sig, code = reap(spawn(argv, errpath), &sig, &ru);

@@ -1,13 +1,13 @@
-/* The heuristic and auto modes (bs_beam.h, bs_heur.h): the wall-aware
+/* The heuristic and auto modes (bs_solver.h, bs_heur.h): the wall-aware
  * distance table against a plain BFS written here, the incremental score
  * against a full recount, answers that replay to the goal on boards of
  * every size from 2x2 to 6x6 with and without walls, no answer that comes
  * back to a board it left, the same answers on every run and in every
- * store, auto never calling a heuristic answer optimal, the staged solver,
- * and the first boards of the real set when it is present. */
+ * store, auto never calling a heuristic answer optimal, the constructor
+ * answering where the beam does not, and the first boards of the real set
+ * when it is present. */
 #include "bs_test.h"
 
-#include "bs_beam.h"
 #include "bs_heur.h"
 #include "bs_parse.h"
 #include "bs_solver.h"
@@ -56,7 +56,7 @@ static void expect_replays(const bs_board *b, const bs_result *r, const char *wh
 
 /* No board of the answer's replay comes twice: its loops were cut. */
 static void expect_no_loop(const bs_board *b, const char *moves) {
-  static bs_board seen[BS_MAX_MOVES + 1];
+  static bs_board seen[BS_ANSWER_MAX + 1];
   bs_board x = *b;
   size_t len = strlen(moves);
   for (size_t i = 0; i <= len; i++) {
@@ -114,14 +114,16 @@ Test(heuristic, delta_matches_a_full_recount) {
       bs_geom g;
       bs_geom_init(&g, &b);
       uint32_t words[BS_MAX_WORDS];
+      bs_heur_ctx hc;
       bs_board x = b;
       for (int step = 0; step < 60; step++) {
         int d = bs_rand_below(&seed, 4), q = g.nb[x.blank][d];
         if (q < 0) continue;
         bs_pack(&g, &x, words);
+        bs_heur_parent(&H, &g, words, &hc);
         for (int s = 0; s < 2; s++) {
           int before = bs_heur_score(&H, s, &x);
-          int delta = bs_heur_delta(&H, &g, words, s, x.cell[q], x.blank, q);
+          int delta = bs_heur_delta(&H, &hc, s, x.cell[q], x.blank, q);
           bs_board y = x;
           cr_assert(bs_move(&y, d));
           cr_assert_eq(bs_heur_score(&H, s, &y), before + delta, "round %d step %d side %d lc %d",
@@ -200,7 +202,7 @@ Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
   cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
   static bs_result r, e;
   bs_opts o = {.recycle = 1, .budget = 0};
-  bs_opts small = {.recycle = 1, .budget = BS_AUTO_EXACT_BUDGET};
+  bs_opts small = {.recycle = 1, .budget = (uint64_t)bs_settings_default.auto_exact};
   uint64_t seed = 5;
   int heuristic = 0, proven = 0;
   for (int i = 0; i < 24; i++) {
@@ -232,54 +234,60 @@ Test(heuristic, modes_parse_and_name) {
   cr_assert_eq(bs_mode_parse("exact"), BS_MODE_EXACT);
   cr_assert_eq(bs_mode_parse("heuristic"), BS_MODE_HEURISTIC);
   cr_assert_eq(bs_mode_parse("auto"), BS_MODE_AUTO);
+  cr_assert_eq(bs_mode_parse("bfs"), BS_MODE_BFS);
   cr_assert_eq(bs_mode_parse("beam"), -1);
   cr_assert_str_eq(bs_mode_name(BS_MODE_AUTO), "auto");
 }
 
-Test(heuristic, staged_solver_brings_corridor_boards_home) {
+Test(heuristic, corridor_boards_are_answered) {
   /* Boards of the real set's kind that defeat a narrow beam: rings and
-   * one-cell passages. The staged solver must answer them (long answers
-   * are fine), and they must replay. */
+   * one-cell passages. */
   static const char *const boards[] = {
       "6,5,7124==F=0GOCAK3H9BDE===IJPQRST",
       "4,6,23481==C5=EN9IL=DBJFMH0K",
       "6,3,239=56B=0AGC7D1EFH",
   };
-  bs_arena ar;
-  cr_assert_eq(bs_arena_init(&ar, bs_capacity_for(MEM)), 0);
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
   static bs_result r;
   bs_opts o = {.recycle = 1, .budget = 0};
   for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
     bs_board b;
-    char err[120];
     cr_assert_eq(bs_board_parse(boards[i], strlen(boards[i]), &b, err, sizeof err), 0, "%s", err);
-    bs_staged_arena(&ar, &b, &o, 0, &r);
-    expect_replays(&b, &r, "staged");
+    bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r);
+    expect_replays(&b, &r, "corridors");
     expect_no_loop(&b, r.moves);
     cr_assert_not(r.optimal);
   }
-  bs_arena_free(&ar);
+  bs_solver_free(&sv);
 }
 
-Test(heuristic, relaxed_staged_solver_fills_passages_from_their_far_end) {
-  /* A 4x6 board with walls at cells 3, 5 and 18, so one-cell-wide rings
-   * around the last two, scrambled by a long walk from the goal:
-   * the staged solver's usual fill order gets stuck on it (it may not break
-   * the ring, and the rest it leaves is locked), the relaxed order fills the
-   * passages from their far ends and answers it. */
-  uint64_t seed = 12;
-  bs_board b = walk_board_on(&seed, 4, 6, 1ull << 3 | 1ull << 5 | 1ull << 18, 1000);
-  bs_arena ar;
-  cr_assert_eq(bs_arena_init(&ar, bs_capacity_for(MEM)), 0);
+Test(heuristic, the_constructor_answers_where_the_beam_does_not) {
+  /* A beam with almost no budget finds nothing on boards scrambled far
+   * from the goal, rings and passages among them; the constructor must
+   * answer every one, with or without the polish. */
+  bs_settings set = bs_settings_default;
+  set.beam_budget = 1000;
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
   static bs_result r;
-  bs_opts o = {.recycle = 1, .budget = 0};
-  bs_staged_arena(&ar, &b, &o, 0, &r);
-  cr_assert_eq(r.status, BS_ST_GAVE_UP, "the usual order solved it: pick a harder board");
-  bs_staged_arena(&ar, &b, &o, 1, &r);
-  expect_replays(&b, &r, "relaxed staged");
-  expect_no_loop(&b, r.moves);
-  cr_assert_not(r.optimal);
-  bs_arena_free(&ar);
+  uint64_t seed = 12;
+  static const uint64_t layouts[] = {0, 1ull << 3 | 1ull << 5 | 1ull << 18, 1ull << 7 | 1ull << 10,
+                                     1ull << 1 | 1ull << 9 | 1ull << 14 | 1ull << 20};
+  for (int polish = 0; polish < 2; polish++) {
+    set.polish_budget = polish ? bs_settings_default.polish_budget : 0;
+    bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
+    for (size_t i = 0; i < sizeof layouts / sizeof *layouts; i++) {
+      bs_board b = walk_board_on(&seed, 4, 6, layouts[i], 5000);
+      if (bs_is_goal(&b)) continue;
+      bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r);
+      expect_replays(&b, &r, polish ? "constructor, polished" : "constructor");
+      expect_no_loop(&b, r.moves);
+    }
+  }
+  bs_solver_free(&sv);
 }
 
 Test(heuristic, first_boards_of_the_real_set) {

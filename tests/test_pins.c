@@ -59,13 +59,13 @@ static unsigned long long numbers_after(const char *text, const char *key, char 
   return sum;
 }
 
-/* (a) The node count of bench's exact pass, through solve --exact, which
+/* (a) The node count of bench's BFS pass, through solve --mode bfs, which
  * runs the same search with the same options and memory. */
 Test(pins, bench_signature_and_answer_lengths) {
   pin p[PIN_MAX];
   int n = read_pins(p);
   bs_proc r;
-  bs_run(&r, NULL, "solve", "--exact", "--json", "--mem", "256M", BENCH_SET, NULL);
+  bs_run(&r, NULL, "solve", "--mode", "bfs", "--json", "--mem", "256M", BENCH_SET, NULL);
   cr_assert_eq(r.code, 0, "%s", r.err);
   char lengths[1024], gens[1024], sig[32];
   unsigned long long total = numbers_after(r.out, "\"generated\":", gens, sizeof gens);

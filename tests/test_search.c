@@ -24,12 +24,14 @@ static int is_unsolvable_reason(const char *why) {
   return why && (!strcmp(why, "exhausted") || !strcmp(why, "parity") || strstr(why, "wall"));
 }
 
-/* Solves b and checks the result against the BFS distance (-1: none). */
-static void check(bs_solver *s, const bs_board *b, int want, const bs_opts *o, const char *what) {
+/* Solves b in one mode and checks the result against the BFS distance
+ * (-1: none). */
+static void check_mode(bs_solver *s, const bs_board *b, int want, const bs_opts *o, bs_mode mode,
+                       const char *what) {
   static bs_result r;
   char text[BS_BOARD_TEXT];
   bs_board_format(b, text);
-  bs_solver_solve(s, b, BS_MODE_EXACT, o, &r);
+  bs_solver_solve(s, b, mode, o, &r);
   if (want < 0) {
     cr_assert_eq(r.status, BS_ST_UNSOLVABLE, "%s %s: unsolvable, got %s (%s) %s", what, text,
                  bs_status_name(r.status), r.reason ? r.reason : "", r.moves);
@@ -46,6 +48,12 @@ static void check(bs_solver *s, const bs_board *b, int want, const bs_opts *o, c
   size_t at;
   int fault = bs_replay(b, r.moves, strlen(r.moves), &at);
   cr_assert_eq(fault, BS_RP_OK, "%s %s: %s %s at move %zu", what, text, r.moves, bs_replay_fault(fault), at);
+}
+
+/* Both proving modes: the bounded exact search and plain breadth-first. */
+static void check(bs_solver *s, const bs_board *b, int want, const bs_opts *o, const char *what) {
+  check_mode(s, b, want, o, BS_MODE_EXACT, what);
+  check_mode(s, b, want, o, BS_MODE_BFS, what);
 }
 
 static const bs_opts recycled = {.recycle = 1, .budget = 0};
@@ -221,18 +229,18 @@ Test(search, walls_3x3_pairs_sampled) {
 /* Solves b on a cap-record arena: either the BFS distance, proven, or a
  * "memory cap" give-up; never a wrong or unproven answer. Returns 1 if
  * solved. */
-static int solve_capped(bs_solver *s, const bs_board *b, int want, const bs_opts *o) {
+static int solve_capped(bs_solver *s, const bs_board *b, int want, const bs_opts *o, bs_mode mode) {
   static bs_result r;
   char text[BS_BOARD_TEXT];
   bs_board_format(b, text);
-  bs_solver_solve(s, b, BS_MODE_EXACT, o, &r);
+  bs_solver_solve(s, b, mode, o, &r);
   cr_assert_leq(r.peak_states, s->cap, "%s: more states than the cap", text);
   if (r.status == BS_ST_GAVE_UP) {
     cr_assert_str_eq(r.reason, "memory cap", "%s cap %u", text, s->cap);
     cr_assert_not(r.optimal);
     return 0;
   }
-  check(s, b, want, o, "capped"); /* solves again: the same search, checked */
+  check_mode(s, b, want, o, mode, "capped"); /* solves again: the same search, checked */
   return 1;
 }
 
@@ -276,9 +284,9 @@ Test(search, any_cap_never_wrong) {
   for (uint32_t cap = 2; cap <= 30000; cap = cap * 4 / 3 + 1) {
     bs_solver s = capped(cap);
     for (int i = 0; i < n; i++)
-      for (int rc = 0; rc <= 1; rc++) {
-        bs_opts o = {.recycle = rc, .budget = 0};
-        int ok = solve_capped(&s, &b[i], dist[i], &o);
+      for (int k = 0; k < 4; k++) {
+        bs_opts o = {.recycle = k % 2, .budget = 0};
+        int ok = solve_capped(&s, &b[i], dist[i], &o, k / 2 ? BS_MODE_EXACT : BS_MODE_BFS);
         solved += ok;
         gave_up += !ok;
       }
@@ -300,8 +308,8 @@ Test(search, recycling_reaches_deeper) {
   bs_solver s = capped(12000);
   int with = 0, without = 0;
   for (int i = 0; i < n; i++) {
-    int a = solve_capped(&s, &b[i], dist[i], &recycled);
-    int u = solve_capped(&s, &b[i], dist[i], &unrecycled);
+    int a = solve_capped(&s, &b[i], dist[i], &recycled, BS_MODE_BFS);
+    int u = solve_capped(&s, &b[i], dist[i], &unrecycled, BS_MODE_BFS);
     cr_assert(a || !u, "the recycled search never does worse (board %d)", i);
     with += a;
     without += u;

@@ -78,19 +78,19 @@ static int mixed_set(bs_board *set) {
 typedef struct {
   bs_status status;
   const char *reason;
-  char moves[BS_MAX_MOVES + 1];
+  char moves[BS_ANSWER_MAX + 1];
   uint64_t expanded, generated;
 } outcome;
 
-static void solve_all(bs_store_kind kind, uint64_t mem, int recycle, const bs_board *set, int n,
-                      outcome *out) {
+static void solve_all(bs_mode mode, bs_store_kind kind, uint64_t mem, int recycle, const bs_board *set,
+                      int n, outcome *out) {
   bs_solver sv;
   char err[160];
   cr_assert_eq(bs_solver_init(&sv, kind, mem, err, sizeof err), 0, "%s", err);
   bs_opts o = {.recycle = recycle, .budget = 0};
   static bs_result r;
   for (int i = 0; i < n; i++) {
-    bs_solver_solve(&sv, &set[i], BS_MODE_EXACT, &o, &r);
+    bs_solver_solve(&sv, &set[i], mode, &o, &r);
     out[i].status = r.status;
     out[i].reason = r.reason;
     memcpy(out[i].moves, r.moves, sizeof r.moves);
@@ -107,11 +107,11 @@ static void solve_all(bs_store_kind kind, uint64_t mem, int recycle, const bs_bo
 
 /* Solves the set with every store; they must agree on everything. Returns
  * the arena's outcomes in out. */
-static void agree(uint64_t mem, int recycle, const bs_board *set, int n, outcome *out) {
+static void agree(bs_mode mode, uint64_t mem, int recycle, const bs_board *set, int n, outcome *out) {
   static outcome other[NMAX];
-  solve_all(BS_STORE_ARENA, mem, recycle, set, n, out);
+  solve_all(mode, BS_STORE_ARENA, mem, recycle, set, n, out);
   for (int k = BS_STORE_OBJECT; k < BS_NSTORES; k++) {
-    solve_all((bs_store_kind)k, mem, recycle, set, n, other);
+    solve_all(mode, (bs_store_kind)k, mem, recycle, set, n, other);
     for (int i = 0; i < n; i++) {
       char text[BS_BOARD_TEXT];
       bs_board_format(&set[i], text);
@@ -137,9 +137,9 @@ Test(stores, agree_on_a_mixed_set) {
   static bs_board set[NMAX];
   static outcome roomy[NMAX], tight[NMAX], recycled[NMAX];
   int n = mixed_set(set);
-  agree(32u << 20, 1, set, n, roomy);
-  agree(SMALL_MEM, 0, set, n, tight);
-  agree(SMALL_MEM, 1, set, n, recycled);
+  agree(BS_MODE_BFS, 32u << 20, 1, set, n, roomy);
+  agree(BS_MODE_BFS, SMALL_MEM, 0, set, n, tight);
+  agree(BS_MODE_BFS, SMALL_MEM, 1, set, n, recycled);
   /* The set covers what it claims to. */
   cr_assert_eq(count_reason(roomy, n, BS_ST_GAVE_UP, NULL), 0);
   cr_assert_geq(count_reason(roomy, n, BS_ST_UNSOLVABLE, "exhausted"), 1);
@@ -153,19 +153,38 @@ Test(stores, agree_on_a_mixed_set) {
   cr_assert_geq(rescued, 1, "no board needed recycling under the small cap");
 }
 
+Test(stores, agree_in_the_exact_mode) {
+  static bs_board set[NMAX];
+  static outcome roomy[NMAX], tight[NMAX];
+  int n = mixed_set(set);
+  agree(BS_MODE_EXACT, 32u << 20, 1, set, n, roomy);
+  agree(BS_MODE_EXACT, SMALL_MEM, 1, set, n, tight);
+  for (int i = 0; i < n; i++)
+    if (roomy[i].status == BS_ST_SOLVED && tight[i].status == BS_ST_SOLVED)
+      cr_assert_eq(strlen(roomy[i].moves), strlen(tight[i].moves), "board %d: both proven shortest", i);
+}
+
+/* One breadth-first run of the engine in a pool or object store. */
+static void bfs_in(bs_pool *p, bs_object *ob, const bs_board *b, bs_result *r) {
+  bs_board goal;
+  bs_goal(b, &goal);
+  bs_policy pol = {.recycle = 1};
+  if (p) bs_engine_pool(p, b, &goal, &pol, r);
+  if (ob) bs_engine_object(ob, b, &goal, &pol, r);
+}
+
 Test(stores, pool_does_not_grow_on_a_second_pass) {
   static bs_board set[NMAX];
   int n = mixed_set(set);
   bs_pool p;
   cr_assert_eq(bs_pool_init(&p, bs_capacity_for(32u << 20)), 0);
-  bs_opts o = {.recycle = 1, .budget = 0};
   static bs_result r;
-  for (int i = 0; i < n; i++) bs_exact_pool(&p, &set[i], &o, &r);
+  for (int i = 0; i < n; i++) bfs_in(&p, NULL, &set[i], &r);
   size_t bytes = bs_pool_bytes(&p);
   uint32_t nslab = p.nslab, tabcap = p.set.tabcap, idcap = p.set.idcap;
   const void *slab0 = p.slab[0], *table = p.set.table, *id = p.set.id;
   cr_assert_gt(nslab, 1, "the set should need more than one slab");
-  for (int i = 0; i < n; i++) bs_exact_pool(&p, &set[i], &o, &r);
+  for (int i = 0; i < n; i++) bfs_in(&p, NULL, &set[i], &r);
   cr_assert_eq(bs_pool_bytes(&p), bytes);
   cr_assert_eq(p.nslab, nslab);
   cr_assert_eq(p.set.tabcap, tabcap);
@@ -183,17 +202,16 @@ Test(stores, pool_does_not_grow_on_a_second_pass) {
 Test(stores, object_and_pool_account_and_free) {
   static bs_board set[NMAX];
   int n = mixed_set(set);
-  bs_opts o = {.recycle = 1, .budget = 0};
   static bs_result r;
   bs_object ob;
   bs_pool p;
   cr_assert_eq(bs_object_init(&ob, 11999), 0);
   cr_assert_eq(bs_pool_init(&p, 11999), 0);
   for (int i = 0; i < n; i++) {
-    bs_exact_object(&ob, &set[i], &o, &r);
+    bfs_in(NULL, &ob, &set[i], &r);
     /* What malloc spends on a 92-byte block is more than 92. */
     cr_assert_geq(r.peak_bytes, r.peak_states * 96 + 2 * sizeof(void *) * r.peak_states);
-    bs_exact_pool(&p, &set[i], &o, &r);
+    bfs_in(&p, NULL, &set[i], &r);
     cr_assert_geq(r.peak_bytes, r.peak_states * 92 + 2 * sizeof(void *) * r.peak_states);
   }
   bs_object_free(&ob);

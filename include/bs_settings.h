@@ -1,0 +1,53 @@
+/* bs_settings: every tunable setting of the solver, in one table.
+ *
+ * Each row is SETTING(name, default, low, high, meaning). The table is the
+ * only place a setting is defined: the struct, the defaults, the range
+ * checks, `--set NAME=VALUE` and `bislide settings` all come from it (the
+ * model is kissat's src/options.h). A setting is a knob with a meaning and
+ * a range, never a value that exists because it answered particular boards.
+ *
+ * Budgets count generated states, never time, so the same board, settings
+ * and memory give the same answer on every run and machine. */
+#ifndef BS_SETTINGS_H
+#define BS_SETTINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define BS_SETTINGS                                                                               \
+  SETTING(auto_exact, 20000, 0, 1000000000,                                                       \
+          "generated states auto mode gives the exact search before the heuristic mode")          \
+  SETTING(beam_width, 1500, 1, 1000000, "states each side of the beam expands per layer")        \
+  SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \
+  SETTING(beam_budget, 5000000, 1000, 1000000000,                                                 \
+          "generated states the beam may use on one board before the constructor takes over")    \
+  SETTING(lc_weight, 3, 0, 8,                                                                     \
+          "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
+  SETTING(polish_window, 28, 4, 190, "moves of an answer the polish replaces at once by a shortest way") \
+  SETTING(polish_budget, 200000, 0, 1000000000,                                                   \
+          "generated states the polish may use per window (0: no polish)")
+
+typedef struct bs_settings {
+#define SETTING(name, def, low, high, what) int64_t name;
+  BS_SETTINGS
+#undef SETTING
+} bs_settings;
+
+/* The defaults of the table. */
+extern const bs_settings bs_settings_default;
+
+/* Sets one setting from "NAME=VALUE" (a whole decimal number within the
+ * row's range). Returns 0, or -1 with the reason in err. */
+int bs_settings_parse(bs_settings *s, const char *assignment, char *err, size_t errlen);
+
+/* Writes the settings that differ from the defaults as "name=value"
+ * separated by commas ("" when none) into out[0..size); returns the length
+ * it needed (as snprintf). Runs whose settings differ write different
+ * strings, so a journal can refuse to resume another run's work. */
+size_t bs_settings_changes(const bs_settings *s, char *out, size_t size);
+
+/* The table, one row a line: name, value, default, range, meaning. */
+void bs_settings_print(FILE *f, const bs_settings *s);
+
+#endif

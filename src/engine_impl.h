@@ -1,0 +1,301 @@
+/* The search engine of bs_engine.h, written once for every store.
+ *
+ * Included by src/engine_<store>.c after `#define BS_STORE <store>`; it
+ * defines bs_engine_<store>() using only the bs_<store>_* inline API of
+ * bs_store.h. Everything per state lives in the store; the rest is
+ * fixed-size arrays on the stack.
+ *
+ * Why the first meeting of an exact run is shortest: the sides grow whole
+ * breadth-first layers. Say side A, at depth a, makes a state s that side B
+ * holds at depth k, and no meeting happened before. If k were below B's
+ * frontier depth b, the parent p of s (a neighbour of s) would be in B at
+ * depth <= k+1 <= b, and A also holds p: whichever side stored p second
+ * would have met the other then. So every meeting of this layer is with B's
+ * frontier and has the same length a + 1 + b.
+ *
+ * Why a bounded run finds a way of at most C moves when there is one: take
+ * a shortest way P, of C* <= C moves. Every state on it has depth + h <= C*
+ * on both sides (h is admissible), so neither side prunes it, and it sits
+ * at depth i from one end and C* - i from the other. When the frontier
+ * depths first add up to C* - 1, the next layer makes the state of P one
+ * beyond this side's frontier, which the other side holds in its frontier:
+ * a meeting of C* moves. So once the depths add up to C with no meeting,
+ * there is no way of at most C moves. A state that one side would prune
+ * cannot be on such a way through that side, so dropping it loses nothing.
+ *
+ * Why recycling is safe: a new state of side A at depth d+1 that A had
+ * stored at depth k <= d-2 would make its parent (depth d) a neighbour of
+ * a state of depth k, which A expanded, so A would have stored the parent
+ * at depth <= k+1 (pruning is monotone in depth, so it would not have been
+ * pruned there). So loops only reach A's last two layers, and the meeting
+ * of a shortest way happens at the frontiers (above). Each side keeps its
+ * last two layers and the roots; the rest goes when the store is full. */
+#include <limits.h>
+#include <string.h>
+
+#include "bs_engine.h"
+
+#define BS_CAT2(a, b) a##b
+#define BS_CAT(a, b) BS_CAT2(a, b)
+#define BS_T BS_CAT(bs_, BS_STORE)
+#define BS_F(fn) BS_CAT(BS_CAT(BS_T, _), fn)
+#define BS_L(fn) BS_CAT(BS_CAT(fn, _), BS_STORE)
+
+#ifndef BS_ENGINE_SHARED
+#define BS_ENGINE_SHARED
+#define BS_PRUNED 0x80000000u /* score word: outside the beam */
+#define BS_HIST 2048          /* beam scores at or above rank as BS_HIST - 1 */
+
+/* One side's layers as id ranges: the previous and the current one, and
+ * how many of the current one are in the beam. */
+typedef struct bs_side {
+  uint32_t plo, phi, lo, hi, live;
+  unsigned depth;
+} bs_side;
+
+/* One parent's children, built ahead: packed boards, hashes, scores, the
+ * cells the blank moves to and the moves. */
+typedef struct bs_brood {
+  int nk, kq[4], kd[4];
+  uint32_t kh[4], ks[4], kid[4][BS_MAX_WORDS];
+} bs_brood;
+
+/* Ids below x that the n ascending kept ranges keep, plus one: x's new id. */
+static uint32_t bs_renumbered(const uint32_t *lo, const uint32_t *hi, int n, uint32_t x) {
+  uint32_t k = 1;
+  for (int i = 0; i < n && lo[i] < x; i++) k += (hi[i] < x ? hi[i] : x) - lo[i];
+  return k;
+}
+#endif
+
+static void BS_L(note_peak)(const BS_T *st, bs_result *r) {
+  uint32_t n = BS_F(count)(st);
+  size_t b = BS_F(bytes)(st);
+  if (n > r->peak_states) r->peak_states = n;
+  if (b > r->peak_bytes) r->peak_bytes = b;
+}
+
+/* Keeps the roots, each side's last two layers and the layer being built
+ * ([*nlo, count]), renumbering them, *nlo and the iteration points *it and
+ * *it2. Returns -1 when that frees too little to go on: recycling again and
+ * again would only thrash. */
+static int BS_L(recycle)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it, uint32_t *it2,
+                         bs_result *r) {
+  uint32_t *lo[5] = {&side[0].plo, &side[0].lo, &side[1].plo, &side[1].lo, nlo};
+  uint32_t *hi[5] = {&side[0].phi, &side[0].hi, &side[1].phi, &side[1].hi, NULL};
+  uint32_t count = BS_F(count)(st), rlo[6], rhi[6], klo[6], khi[6], kept = 0;
+  for (int i = 0; i < 5; i++) {
+    rlo[i] = *lo[i];
+    rhi[i] = hi[i] ? *hi[i] : count + 1;
+  }
+  rlo[5] = 1, rhi[5] = 3; /* the roots */
+  for (int i = 1; i < 6; i++) /* sort by start, then merge overlaps */
+    for (int j = i; j > 0 && rlo[j] < rlo[j - 1]; j--) {
+      uint32_t a = rlo[j], b = rhi[j];
+      rlo[j] = rlo[j - 1], rhi[j] = rhi[j - 1];
+      rlo[j - 1] = a, rhi[j - 1] = b;
+    }
+  int n = 0;
+  for (int i = 0; i < 6; i++) {
+    if (rlo[i] == rhi[i]) continue;
+    if (n && rlo[i] <= khi[n - 1]) {
+      if (rhi[i] > khi[n - 1]) khi[n - 1] = rhi[i];
+    } else {
+      klo[n] = rlo[i], khi[n++] = rhi[i];
+    }
+  }
+  for (int i = 0; i < n; i++) kept += khi[i] - klo[i];
+  if (count - kept < BS_F(capacity)(st) / 16 + 1) return -1;
+  BS_L(note_peak)(st, r);
+  for (int i = 0; i < 5; i++) {
+    *lo[i] = bs_renumbered(klo, khi, n, *lo[i]);
+    if (hi[i]) *hi[i] = bs_renumbered(klo, khi, n, *hi[i]);
+  }
+  *it = bs_renumbered(klo, khi, n, *it);
+  *it2 = bs_renumbered(klo, khi, n, *it2);
+  BS_F(keep)(st, klo, khi, n);
+  return 0;
+}
+
+/* Cuts the layer [lo, hi) to its `width` best scores, ties to the lower id,
+ * by marking the others BS_PRUNED; returns how many stay in the beam. The
+ * scores are small integers, so a histogram gives the cut. */
+static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width) {
+  if (!width || hi - lo <= width) return hi - lo;
+  uint32_t hist[BS_HIST] = {0}, below = 0, t = 0;
+  for (uint32_t id = lo; id < hi; id++) {
+    uint32_t sc = BS_F(rec)(st, id)[BS_R_SCORE];
+    hist[sc < BS_HIST ? sc : BS_HIST - 1]++;
+  }
+  while (below + hist[t] < width) below += hist[t++];
+  uint32_t ties = width - below; /* of score t, the first ones by id */
+  for (uint32_t id = lo; id < hi; id++) {
+    uint32_t *rec = BS_F(rec)(st, id), sc = rec[BS_R_SCORE] < BS_HIST ? rec[BS_R_SCORE] : BS_HIST - 1;
+    if (sc < t || (sc == t && ties && ties--)) continue;
+    rec[BS_R_SCORE] |= BS_PRUNED;
+  }
+  return width;
+}
+
+/* The first id from `id` on, below hi, that is in the beam. */
+static uint32_t BS_L(next)(const BS_T *st, uint32_t id, uint32_t hi) {
+  while (id < hi && (BS_F(rec)(st, id)[BS_R_SCORE] & BS_PRUNED)) id++;
+  return id;
+}
+
+/* Writes the answer: the forward path, then the backward path reversed with
+ * each move undone. */
+static void BS_L(join)(const uint32_t *f, const uint32_t *b, bs_result *r) {
+  unsigned nf = bs_meta_depth(f[BS_R_META]), nb = bs_meta_depth(b[BS_R_META]), k = 0;
+  for (unsigned i = 0; i < nf; i++) r->moves[k++] = bs_dir_chars[bs_path_get(f, i)];
+  for (unsigned i = nb; i-- > 0;) r->moves[k++] = bs_dir_chars[bs_path_get(b, i) ^ 1];
+  r->moves[k] = 0;
+  r->length = (int)k;
+}
+
+static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_board *b, unsigned side, uint32_t score) {
+  uint32_t *c = BS_F(scratch)(st);
+  const uint32_t *other;
+  bs_pack(g, b, c);
+  c[BS_R_HASH] = bs_hash(c, g->nwords);
+  c[BS_R_META] = bs_meta(0, side, (unsigned)b->blank, -1);
+  c[BS_R_SCORE] = score;
+  BS_F(lookup)(st, c, &other); /* from != to, so always new */
+  BS_F(commit)(st);
+}
+
+/* Builds the children of record id into b (never the move back to its
+ * parent), with their scores when the policy has a heuristic, leaves out
+ * those the bound prunes, and prefetches their table slots, so that the
+ * cache misses of their lookups overlap instead of queueing. */
+static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, uint32_t id, bs_brood *b) {
+  const uint32_t *par = BS_F(rec)(st, id);
+  const uint32_t meta = par[BS_R_META];
+  const unsigned blank = bs_meta_blank(meta), side = bs_meta_side(meta), depth = bs_meta_depth(meta);
+  const int back = bs_meta_last(meta) ^ 1; /* -1 ^ 1 = -2 for a root */
+  bs_heur_ctx hc;
+  if (p->H) bs_heur_parent(p->H, g, par, &hc);
+  b->nk = 0;
+  for (int dir = 0; dir < 4; dir++) {
+    int q = g->nb[blank][dir];
+    if (q < 0 || dir == back) continue;
+    uint32_t sc = 0;
+    if (p->H) {
+      sc = (uint32_t)((int)(par[BS_R_SCORE] & ~BS_PRUNED) +
+                      bs_heur_delta(p->H, &hc, (int)side, hc.cell[q], (int)blank, q));
+      if (p->bound && (int)(depth + 1 + sc) > p->bound) continue;
+    }
+    uint32_t *k = b->kid[b->nk];
+    memcpy(k, par, (size_t)g->nwords * sizeof(uint32_t));
+    bs_put(g, k, (int)blank, bs_get(g, par, q));
+    bs_put(g, k, q, 0);
+    b->kh[b->nk] = bs_hash(k, g->nwords);
+    BS_F(prefetch)(st, b->kh[b->nk]);
+    b->ks[b->nk] = sc;
+    b->kq[b->nk] = q;
+    b->kd[b->nk++] = dir;
+  }
+}
+
+bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_board *to,
+                                    const bs_policy *p, bs_result *r) {
+  memset(r, 0, sizeof *r);
+  r->status = BS_ST_GAVE_UP;
+  bs_geom g;
+  bs_geom_init(&g, from);
+  const int nw = g.nwords;
+  BS_F(clear)(st, nw);
+  int best = INT_MAX, extra = p->extra;
+  bs_end end = BS_END_MET;
+  if (!memcmp(from->cell, to->cell, sizeof from->cell)) goto done; /* the empty answer */
+  end = BS_END_MEMORY;
+  if (BS_F(capacity)(st) < 2) goto done;
+  BS_L(add_root)(st, &g, from, BS_FORWARD, p->H ? (uint32_t)bs_heur_score(p->H, BS_FORWARD, from) : 0);
+  BS_L(add_root)(st, &g, to, BS_BACKWARD, p->H ? (uint32_t)bs_heur_score(p->H, BS_BACKWARD, to) : 0);
+  bs_side side[2] = {{1, 1, 1, 2, 1, 0}, {2, 2, 2, 3, 1, 0}};
+  /* The most moves a counted meeting may have. */
+  const int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
+  for (;;) {
+    const uint32_t n0 = side[0].live, n1 = side[1].live;
+    /* An exact side with nothing left has seen its whole component (within
+     * the bound); a beam side that dies out leaves the other one going. */
+    if ((!p->width && (!n0 || !n1)) || (!n0 && !n1)) {
+      end = BS_END_EXHAUSTED;
+      break;
+    }
+    const int s = !n0 || (n1 && (n1 < n0 || (p->width && n1 == n0 && side[1].depth < side[0].depth)));
+    const unsigned d = side[s].depth;
+    if ((int)(side[0].depth + side[1].depth) >= limit) {
+      end = BS_END_LIMIT;
+      break;
+    }
+    if (d + 1 > BS_PATH_MAX) {
+      end = BS_END_DEPTH;
+      break;
+    }
+    uint32_t nlo = BS_F(count)(st) + 1;
+    bs_brood brood[2];
+    int cur = 0;
+    uint32_t id = BS_L(next)(st, side[s].lo, side[s].hi);
+    if (id < side[s].hi) BS_L(brood)(st, &g, p, id, &brood[0]);
+    while (id < side[s].hi) {
+      if (p->budget && r->generated > p->budget) {
+        end = BS_END_BUDGET;
+        goto done;
+      }
+      /* The next parent's children are built now, so that their table
+       * slots are in cache by the time they are looked up. */
+      uint32_t next = BS_L(next)(st, id + 1, side[s].hi);
+      if (next < side[s].hi) BS_L(brood)(st, &g, p, next, &brood[cur ^ 1]);
+      const bs_brood *b = &brood[cur];
+      for (int k = 0; k < b->nk; k++) {
+        r->generated++;
+        if (BS_F(full)(st) && (!p->recycle || BS_L(recycle)(st, side, &nlo, &id, &next, r) < 0)) {
+          end = BS_END_MEMORY;
+          goto done;
+        }
+        const uint32_t *par = BS_F(rec)(st, id); /* recycling may have moved it */
+        uint32_t *c = BS_F(scratch)(st);
+        memcpy(c, b->kid[k], (size_t)nw * sizeof(uint32_t));
+        c[BS_R_HASH] = b->kh[k];
+        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)b->kq[k], b->kd[k]);
+        c[BS_R_SCORE] = b->ks[k];
+        const uint32_t *other = NULL;
+        int seen = BS_F(lookup)(st, c, &other);
+        if (seen == BS_SEEN_SELF) continue;
+        bs_path_extend(c, par, d, (unsigned)b->kd[k]);
+        if (seen == BS_NEW) {
+          BS_F(commit)(st);
+          continue;
+        }
+        int len = (int)(d + 1 + bs_meta_depth(other[BS_R_META]));
+        if (len >= best || len > limit) continue;
+        best = len;
+        BS_L(join)(s == BS_FORWARD ? c : other, s == BS_FORWARD ? other : c, r);
+        if (!p->width) {
+          end = BS_END_MET;
+          goto done;
+        }
+      }
+      r->expanded++;
+      id = next;
+      cur ^= 1;
+    }
+    side[s].plo = side[s].lo;
+    side[s].phi = side[s].hi;
+    side[s].lo = nlo;
+    side[s].hi = BS_F(count)(st) + 1;
+    side[s].depth = d + 1;
+    side[s].live = BS_L(select)(st, side[s].lo, side[s].hi, p->width);
+    /* After a beam's meeting, a later one is shorter only through states
+     * older than the frontiers: worth a few more layers, no more. */
+    if (best < INT_MAX && (extra-- <= 0 || (int)(side[0].depth + side[1].depth) >= best + p->extra))
+      break;
+  }
+done:
+  if (best < INT_MAX) end = BS_END_MET;
+  if (end == BS_END_MET) r->status = BS_ST_SOLVED;
+  r->reason = end == BS_END_MET ? NULL : bs_end_reason(end);
+  BS_L(note_peak)(st, r);
+  return end;
+}

@@ -1,0 +1,80 @@
+/* bs_exact: the modes that prove their answers shortest, over the engine.
+ *
+ * bfs runs the engine once with no bound: its first meeting is shortest.
+ * exact runs it bounded (bs_engine.h): C starts at the heuristic's lower
+ * bound and grows by 2, since every answer of a board has the same parity
+ * (grids are bipartite: each move takes the blank to a cell of the other
+ * colour, so the length has the parity of the blank's distance to its goal
+ * cell). A run that ends with no meeting of at most C moves proves that
+ * none exists, so the first C that meets is the optimum. Its heuristic is
+ * the wall-aware Manhattan distance plus linear conflicts at the lower
+ * bound's weight of 2 moves a tile: admissible and consistent. */
+#include "bs_solver.h"
+
+#include <string.h>
+
+/* Each run restarts: the work of the last bound, which is most of it, is
+ * what a run costs. */
+#define LC_LOWER_BOUND 2
+
+/* The parity of every answer of b: its blank's distance to the last cell. */
+static int answer_parity(const bs_board *b) {
+  int g = b->n - 1;
+  return (b->blank % b->w + b->blank / b->w + g % b->w + g / b->w) & 1;
+}
+
+/* Maps how a run ended to the result of the mode. */
+static void finish(bs_end end, bs_result *r) {
+  if (end == BS_END_MET) {
+    r->status = BS_ST_SOLVED;
+    r->optimal = 1;
+    r->reason = NULL;
+  } else if (end == BS_END_EXHAUSTED) {
+    /* Unbounded, one side has seen its whole component without meeting. */
+    r->status = BS_ST_UNSOLVABLE;
+    r->reason = bs_end_reason(end);
+  } else {
+    r->status = BS_ST_GAVE_UP;
+    r->reason = bs_end_reason(end);
+  }
+}
+
+void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, int bounded, bs_result *r) {
+  if (bs_settled(b, r)) return;
+  bs_board goal;
+  bs_goal(b, &goal);
+  bs_policy p = {.recycle = o->recycle, .budget = o->budget};
+  if (!bounded) {
+    finish(bs_solver_engine(sv, b, &goal, &p, r), r);
+    return;
+  }
+  bs_heur H;
+  bs_heur_init(&H, b, LC_LOWER_BOUND);
+  p.H = &H;
+  int c = bs_heur_score(&H, BS_FORWARD, b);
+  c += (c ^ answer_parity(b)) & 1;
+  bs_result run, sum;
+  memset(&sum, 0, sizeof sum);
+  bs_end end;
+  for (;; c += 2) {
+    p.bound = c;
+    if (o->budget) p.budget = o->budget - sum.generated;
+    end = bs_solver_engine(sv, b, &goal, &p, &run);
+    bs_result_add(&sum, &run);
+    /* A side that runs out within the bound, or sides whose depths add up
+     * to it, prove there is no answer of c moves: try c + 2. Past the
+     * longest answer a search can hold, a bound prunes nothing. */
+    if ((end != BS_END_EXHAUSTED && end != BS_END_LIMIT) || c + 2 > BS_MAX_MOVES) break;
+    if (o->budget && sum.generated >= o->budget) {
+      end = BS_END_BUDGET;
+      break;
+    }
+  }
+  if (end == BS_END_EXHAUSTED || end == BS_END_LIMIT) end = BS_END_DEPTH;
+  if (end == BS_END_MET) {
+    memcpy(r->moves, run.moves, (size_t)run.length + 1);
+    r->length = run.length;
+  }
+  bs_result_add(r, &sum);
+  finish(end, r);
+}

@@ -1,0 +1,70 @@
+/* bs_heuristic: the heuristic mode, written once over the engine.
+ *
+ * First the bidirectional beam (bs_engine.h), ranking states by the
+ * wall-aware Manhattan distance plus linear conflicts: its answers are
+ * short, and it answers most boards within its budget. Where it finds no
+ * answer, the constructor (bs_construct.h) answers, and it answers every
+ * solvable board: that is the guarantee, not a wider beam. Every answer
+ * then has its loops cut and its windows polished (bs_polish.h). All
+ * budgets count generated states, never time, so answers repeat exactly;
+ * none is marked optimal. */
+#include "bs_polish.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The constructor's workspace, allocated the first time a board needs it. */
+static int constructor(bs_solver *sv, const bs_board *b) {
+  if (!sv->con_ready) {
+    char err[128];
+    if (bs_construct_init(&sv->con, err, sizeof err)) return -1;
+    sv->con_ready = 1;
+  }
+  return bs_construct_solve(&sv->con, b);
+}
+
+void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r) {
+  if (bs_settled(b, r)) return;
+  const bs_settings *set = o->set ? o->set : &bs_settings_default;
+  bs_board goal;
+  bs_goal(b, &goal);
+  bs_heur H;
+  bs_heur_init(&H, b, (int)set->lc_weight);
+  bs_policy beam = {.width = (uint32_t)set->beam_width, .extra = (int)set->beam_extra, .recycle = 1,
+                    .budget = o->budget ? o->budget : (uint64_t)set->beam_budget, .H = &H};
+  bs_result s;
+  bs_end end = bs_solver_engine(sv, b, &goal, &beam, &s);
+  bs_result_add(r, &s);
+  char *m = NULL;
+  int len;
+  if (end == BS_END_MET) {
+    len = s.length;
+    m = malloc((size_t)len + 1);
+    if (m) memcpy(m, s.moves, (size_t)len);
+  } else if (constructor(sv, b) == 0) {
+    len = (int)sv->con.len;
+    m = malloc((size_t)len + 1);
+    if (m) memcpy(m, sv->con.moves, (size_t)len);
+  } else {
+    r->reason = "constructor: out of memory";
+    return;
+  }
+  if (!m || (len = bs_polish_loops(b, m, len)) < 0) {
+    free(m);
+    r->reason = "out of memory";
+    return;
+  }
+  if (set->polish_budget)
+    len = bs_polish_windows(sv, b, m, len, (int)set->polish_window, (uint64_t)set->polish_budget, r);
+  if (len > BS_ANSWER_MAX) {
+    free(m);
+    r->reason = "answer too long";
+    return;
+  }
+  memcpy(r->moves, m, (size_t)len);
+  r->moves[len] = 0;
+  r->length = len;
+  r->status = BS_ST_SOLVED;
+  r->reason = NULL;
+  free(m);
+}

@@ -1,0 +1,87 @@
+/* bs_polish: loop cuts and window re-optimisation of answers. */
+#include "bs_polish.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+/* The boards along the answer so far, and a table from a board's hash to
+ * its place on the way. A truncated way leaves stale entries behind; an
+ * entry counts only if its place is still on the way and holds that board. */
+typedef struct way {
+  uint8_t (*board)[BS_MAX_CELLS];
+  uint64_t *key;
+  int *at, mask;
+} way;
+
+static int find(const way *w, const uint8_t *cells, uint64_t h, int top, int *slot) {
+  int s = (int)(h & (uint64_t)w->mask);
+  while (w->at[s] >= 0) {
+    if (w->key[s] == h) {
+      *slot = s;
+      int k = w->at[s];
+      return k <= top && !memcmp(w->board[k], cells, BS_MAX_CELLS) ? k : -1;
+    }
+    s = (s + 1) & w->mask;
+  }
+  *slot = s;
+  return -1;
+}
+
+int bs_polish_loops(const bs_board *b, char *m, int len) {
+  int size = 2;
+  while (size < 2 * (len + 1)) size *= 2;
+  way w = {malloc((size_t)(len + 1) * sizeof *w.board), malloc((size_t)size * sizeof *w.key),
+           malloc((size_t)size * sizeof *w.at), size - 1};
+  if (!w.board || !w.key || !w.at) {
+    free(w.board), free(w.key), free(w.at);
+    return -1;
+  }
+  memset(w.at, 0xff, (size_t)size * sizeof *w.at);
+  bs_board x = *b;
+  int top = 0, slot;
+  memcpy(w.board[0], x.cell, BS_MAX_CELLS);
+  find(&w, x.cell, XXH3_64bits(x.cell, BS_MAX_CELLS), top, &slot);
+  w.key[slot] = XXH3_64bits(x.cell, BS_MAX_CELLS);
+  w.at[slot] = 0;
+  for (int i = 0; i < len; i++) {
+    bs_move(&x, bs_dir_from_char((unsigned char)m[i]));
+    uint64_t h = XXH3_64bits(x.cell, BS_MAX_CELLS);
+    int k = find(&w, x.cell, h, top, &slot);
+    if (k >= 0) { /* back at the k-th board: drop the loop */
+      top = k;
+      continue;
+    }
+    m[top++] = m[i];
+    memcpy(w.board[top], x.cell, BS_MAX_CELLS);
+    w.key[slot] = h;
+    w.at[slot] = top;
+  }
+  free(w.board), free(w.key), free(w.at);
+  return top;
+}
+
+int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
+                      bs_result *acc) {
+  bs_result s;
+  bs_policy p = {.below = 0, .budget = budget};
+  for (int gained = 1; gained;) {
+    gained = 0;
+    bs_board a = *b;
+    for (int i = 0; i < len; i += window / 2) {
+      int j = i + window < len ? i + window : len;
+      bs_board z = a;
+      for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char((unsigned char)m[k]));
+      p.below = j - i;
+      if (bs_solver_engine(sv, &a, &z, &p, &s) == BS_END_MET && s.length < j - i) {
+        memmove(m + i + s.length, m + j, (size_t)(len - j));
+        memcpy(m + i, s.moves, (size_t)s.length);
+        len -= j - i - s.length;
+        gained = 1;
+      }
+      bs_result_add(acc, &s);
+      for (int t = i; t < i + window / 2 && t < len; t++) bs_move(&a, bs_dir_from_char((unsigned char)m[t]));
+    }
+  }
+  return len;
+}
