@@ -394,6 +394,23 @@ Test(batch, resume_refuses_other_options) {
   drop(out);
 }
 
+Test(batch, resume_refuses_other_settings) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  unlink(out);
+  int sig;
+  interrupted_run(set, out, 3, SIGKILL, &sig);
+  bs_proc res;
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, "--set", "beam_width=100", NULL);
+  cr_assert_eq(res.code, 1);
+  cr_assert(strstr(res.err, "other options") && strstr(res.err, "beam_width=100"), "%s", res.err);
+  cr_assert_not(exists(out));
+  free(text);
+  bs_proc_free(&res);
+  drop(set);
+  drop(out);
+}
+
 /* ---- faults and bad input ------------------------------------------------ */
 
 Test(batch, full_disk_and_unwritable_path_exit_1_with_the_path) {

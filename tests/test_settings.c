@@ -1,0 +1,59 @@
+/* The settings table (bs_settings.h): defaults inside their ranges, parsing
+ * with range checks, the string of changes that journals carry, and the
+ * CLI: `bislide settings` and --set on solve. (A batch journal refuses to
+ * resume under other settings: tests/test_batch.c.) */
+#include "bs_test.h"
+
+#include "bs_settings.h"
+
+Test(settings, defaults_parse_back_and_differ_from_nothing) {
+  bs_settings s = bs_settings_default;
+  char out[512], err[200];
+  cr_assert_eq(bs_settings_changes(&s, out, sizeof out), 0);
+  cr_assert_str_eq(out, "");
+  cr_assert_eq(bs_settings_parse(&s, "beam_width=77", err, sizeof err), 0, "%s", err);
+  cr_assert_eq(s.beam_width, 77);
+  cr_assert_eq(bs_settings_parse(&s, "polish_budget=0", err, sizeof err), 0, "%s", err);
+  bs_settings_changes(&s, out, sizeof out);
+  cr_assert_str_eq(out, "beam_width=77,polish_budget=0");
+  /* A short buffer gets a cut string but the whole length, as snprintf. */
+  char tiny[8];
+  cr_assert_eq(bs_settings_changes(&s, tiny, sizeof tiny), strlen(out));
+  cr_assert_eq(strlen(tiny), sizeof tiny - 1);
+}
+
+Test(settings, bad_assignments_say_why) {
+  bs_settings s = bs_settings_default;
+  char err[200];
+  static const char *const bad[] = {"beam_width=0", "beam_width=1000001", "beam_width=", "beam_width=12x",
+                                    "beam_width", "no_such=3", "=4", "beam_width=99999999999999999999"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    err[0] = 0;
+    cr_assert_eq(bs_settings_parse(&s, bad[i], err, sizeof err), -1, "%s accepted", bad[i]);
+    cr_assert_neq(err[0], 0, "%s: no reason", bad[i]);
+  }
+  cr_assert(!memcmp(&s, &bs_settings_default, sizeof s), "a refused assignment changes nothing");
+  bs_settings_parse(&s, "beam_width=0", err, sizeof err);
+  cr_assert(strstr(err, "from 1 to 1000000"), "%s", err);
+}
+
+Test(settings, cli_lists_and_applies_them) {
+  bs_proc p;
+  bs_run(&p, NULL, "settings", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert(strstr(p.out, "beam_width") && strstr(p.out, "polish_window"), "%s", p.out);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "settings", "--set", "beam_width=9", NULL);
+  cr_assert_eq(p.code, 0);
+  cr_assert(strstr(p.out, "beam_width              9"), "%s", p.out);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--set", "beam_width=0", "--board", "3,3,123456708", NULL);
+  cr_assert_eq(p.code, 2);
+  cr_assert(strstr(p.err, "beam_width"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--set", "lc_weight=2", "--set", "polish_budget=0", "--board", "3,3,123456708",
+         NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "R\n");
+  bs_proc_free(&p);
+}
