@@ -1,0 +1,448 @@
+/* Pattern databases (bs_pdb.h): admissible and consistent on every state of
+ * small boards, toward the goal and toward other targets, against a plain
+ * breadth-first search written here, and exact where one cell is left free;
+ * one-tile patterns equal the wall-aware Manhattan distance of bs_heur; the
+ * O(1) child step against a full recount; partitions; views. */
+#include "bs_test.h"
+
+#include "bs_heur.h"
+#include "bs_pdb.h"
+
+#define KF_663 "12569A/3478BC/DEF" /* Korf and Felner's 6-6-3, blank last */
+#define MAX_OPEN 10               /* the exhaustive searches: 10! states */
+#define MAX_TARGETS 3             /* backward views per layout */
+
+/* ---- layouts ----------------------------------------------------------- */
+
+/* The goal of a w x h board with the given walls. */
+static bs_board goal_of(int w, int h, uint64_t wall) {
+  uint8_t cell[BS_MAX_CELLS];
+  for (int i = 0; i < w * h - 1; i++) cell[i] = (uint8_t)(i + 1);
+  cell[w * h - 1] = 0;
+  return bs_test_board(w, h, wall, cell);
+}
+
+static void build(bs_pdb *P, const bs_board *layout, const char *spec) {
+  bs_pdb_part part;
+  char err[128];
+  cr_assert_eq(bs_pdb_part_parse(layout, spec, &part, err, sizeof err), 0, "%s: %s", spec, err);
+  bs_pdb_info info;
+  cr_assert_eq(bs_pdb_build(P, layout, &part, &info), 0, "%s", spec);
+  cr_assert_eq(info.bytes, bs_pdb_bytes_for(layout, &part));
+}
+
+/* Asserts only on failure: Criterion's bookkeeping of passed assertions
+ * would cost more than the checks in the exhaustive loops. */
+#define CHECK(cond, ...)                                                                 \
+  do {                                                                                   \
+    if (!(cond)) cr_assert(cond, __VA_ARGS__);                                           \
+  } while (0)
+
+/* ---- a plain BFS over the open cells ------------------------------------ */
+
+/* Every arrangement of the values of a board's open cells (at most
+ * MAX_OPEN), numbered by their permutation rank over the values sorted:
+ * dist[rank] = moves from the target, -1 when unreachable; and the states
+ * reached, in order, packed 4 bits a cell (the value's number). */
+typedef struct ex {
+  bs_board like;
+  int f;
+  uint8_t open[BS_MAX_CELLS], vals[BS_MAX_CELLS], num[BS_MAX_CELLS + 1]; /* num: value -> its number */
+  int8_t *dist;
+  uint64_t *state;
+  uint32_t nstates, reached;
+} ex;
+
+static uint64_t ex_pack(const ex *E, const bs_board *b) {
+  uint64_t s = 0;
+  for (int i = 0; i < E->f; i++) s |= (uint64_t)E->num[b->cell[E->open[i]]] << 4 * i;
+  return s;
+}
+
+/* The Lehmer rank of a packed state: at each place, the numbers below its
+ * own not used yet, counted with one popcount. */
+static uint32_t ex_rank(const ex *E, uint64_t s) {
+  static uint8_t ones[1 << MAX_OPEN]; /* popcount, without needing the instruction */
+  if (!ones[(1 << MAX_OPEN) - 1])
+    for (int m = 1; m < 1 << MAX_OPEN; m++) ones[m] = (uint8_t)(ones[m >> 1] + (m & 1));
+  uint32_t r = 0, used = 0;
+  for (int i = 0; i < E->f; i++) {
+    unsigned v = s >> 4 * i & 15;
+    r = r * (uint32_t)(E->f - i) + v - ones[used & ((1u << v) - 1)];
+    used |= 1u << v;
+  }
+  return r;
+}
+
+static void ex_board(const ex *E, uint64_t s, bs_board *b) {
+  *b = E->like;
+  for (int i = 0; i < E->f; i++) {
+    int v = E->vals[s >> 4 * i & 15];
+    b->cell[E->open[i]] = (uint8_t)v;
+    if (!v) b->blank = E->open[i];
+  }
+}
+
+/* Breadth-first from target over the moves of the blank (its own moves:
+ * left, right, up, down within the board and off the walls). */
+static void ex_run(ex *E, const bs_board *target) {
+  memset(E, 0, sizeof *E);
+  E->like = *target;
+  for (int c = 0; c < target->n; c++)
+    if (!(target->wall >> c & 1)) E->open[E->f++] = (uint8_t)c;
+  cr_assert_leq(E->f, MAX_OPEN);
+  for (int i = 0; i < E->f; i++) E->vals[i] = target->cell[E->open[i]];
+  for (int i = 1; i < E->f; i++)
+    for (int j = i; j > 0 && E->vals[j] < E->vals[j - 1]; j--) {
+      uint8_t t = E->vals[j];
+      E->vals[j] = E->vals[j - 1];
+      E->vals[j - 1] = t;
+    }
+  for (int i = 0; i < E->f; i++) E->num[E->vals[i]] = (uint8_t)i;
+  E->nstates = bs_factorial(E->f);
+  E->dist = malloc(E->nstates);
+  E->state = malloc(E->nstates * sizeof *E->state);
+  cr_assert(E->dist && E->state);
+  memset(E->dist, -1, E->nstates);
+  uint32_t head = 0, tail = 0;
+  E->state[tail++] = ex_pack(E, target);
+  E->dist[ex_rank(E, E->state[0])] = 0;
+  int w = target->w;
+  while (head < tail) {
+    uint64_t s = E->state[head++];
+    bs_board b;
+    ex_board(E, s, &b);
+    int d = E->dist[ex_rank(E, s)], x = b.blank % w, y = b.blank / w;
+    int to[4] = {x > 0 ? b.blank - 1 : -1, x < w - 1 ? b.blank + 1 : -1, y > 0 ? b.blank - w : -1,
+                 y < b.h - 1 ? b.blank + w : -1};
+    for (int k = 0; k < 4; k++) {
+      int q = to[k];
+      if (q < 0 || (b.wall >> q & 1)) continue;
+      bs_board c = b;
+      c.cell[b.blank] = c.cell[q];
+      c.cell[q] = 0;
+      c.blank = q;
+      uint64_t cs = ex_pack(E, &c);
+      uint32_t r = ex_rank(E, cs);
+      if (E->dist[r] >= 0) continue;
+      E->dist[r] = (int8_t)(d + 1);
+      E->state[tail++] = cs;
+    }
+  }
+  E->reached = tail;
+}
+
+static void ex_free(ex *E) {
+  free(E->dist);
+  free(E->state);
+}
+
+/* Every state that reaches the target: h <= its distance; and every move
+ * from it: the child's h by the O(1) step equals a full recount and differs
+ * from h by at most 1. Returns the mean h. */
+static double check_all(const ex *E, const bs_pdb_view *V, const char *what) {
+  double sum = 0;
+  bs_geom g;
+  bs_geom_init(&g, &E->like);
+  for (uint32_t k = 0; k < E->reached; k++) {
+    bs_board b;
+    ex_board(E, E->state[k], &b);
+    int dist = E->dist[ex_rank(E, E->state[k])];
+    bs_pdb_idx x;
+    int h = bs_pdb_eval(V, b.cell, &x);
+    sum += h;
+    CHECK(h <= dist, "%s: state %u: h %d above the distance %d", what, k, h, dist);
+    for (int d = 0; d < 4; d++) {
+      int q = g.nb[b.blank][d];
+      if (q < 0) continue;
+      int hc = bs_pdb_child(V, &x, b.cell[q], b.blank, q);
+      bs_board c = b;
+      bs_move(&c, d);
+      bs_pdb_idx y;
+      int full = bs_pdb_eval(V, c.cell, &y);
+      CHECK(hc == full, "%s: state %u move %d: step %d, recount %d", what, k, d, hc, full);
+      CHECK(abs(hc - h) <= 1, "%s: state %u move %d: h %d -> %d", what, k, d, h, hc);
+    }
+  }
+  return sum / E->reached;
+}
+
+/* A state reached from the goal (E from the goal), at random. */
+static bs_board random_reached(const ex *E, uint64_t *seed) {
+  bs_board b;
+  ex_board(E, E->state[bs_rand(seed) % E->reached], &b);
+  return b;
+}
+
+/* For one layout and each partition of specs: the goal view and views
+ * toward `targets` random boards, each with and without reflection, on
+ * every state. */
+static void exhaust(int w, int h, uint64_t wall, const char *const *specs, int nspecs, int targets,
+                    uint64_t seed) {
+  bs_board goal = goal_of(w, h, wall);
+  ex E[1 + MAX_TARGETS];
+  cr_assert_leq(targets, MAX_TARGETS);
+  ex_run(&E[0], &goal);
+  bs_board target[1 + MAX_TARGETS] = {goal};
+  for (int t = 1; t <= targets; t++) {
+    target[t] = random_reached(&E[0], &seed);
+    ex_run(&E[t], &target[t]);
+  }
+  for (int i = 0; i < nspecs; i++) {
+    bs_pdb P;
+    build(&P, &goal, specs[i]);
+    for (int t = 0; t <= targets; t++)
+      for (int reflect = 0; reflect <= P.symmetric; reflect++) {
+        bs_pdb_view V;
+        cr_assert_eq(bs_pdb_view_init(&V, &P, &target[t], reflect), 0);
+        cr_assert_eq(V.nlens, reflect ? 2 : 1);
+        char what[160], text[BS_BOARD_TEXT];
+        bs_board_format(&target[t], text);
+        snprintf(what, sizeof what, "%dx%d walls %llx, '%s', toward %s%s", w, h,
+                 (unsigned long long)wall, specs[i], text, reflect ? ", reflected" : "");
+        check_all(&E[t], &V, what);
+      }
+    bs_pdb_free(&P);
+  }
+  for (int t = 0; t <= targets; t++) ex_free(&E[t]);
+}
+
+#define SPECS(...) (const char *const[]){__VA_ARGS__}, sizeof((const char *const[]){__VA_ARGS__}) / sizeof(char *)
+
+/* One pattern of every tile leaves one free cell, which is then the
+ * blank: the table is the exact distance to the goal. */
+static void check_exact(int w, int h, const char *spec) {
+  bs_board goal = goal_of(w, h, 0);
+  ex E;
+  ex_run(&E, &goal);
+  bs_pdb P;
+  build(&P, &goal, spec);
+  for (int reflect = 0; reflect <= P.symmetric; reflect++) {
+    bs_pdb_view V;
+    cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, reflect), 0);
+    for (uint32_t k = 0; k < E.reached; k++) {
+      bs_board b;
+      ex_board(&E, E.state[k], &b);
+      bs_pdb_idx x;
+      int hb = bs_pdb_eval(&V, b.cell, &x), dist = E.dist[ex_rank(&E, E.state[k])];
+      CHECK(hb == dist, "%dx%d state %u: h %d, distance %d", w, h, k, hb, dist);
+    }
+  }
+  bs_pdb_free(&P);
+  ex_free(&E);
+}
+
+Test(pdb, exact_with_one_free_cell) {
+  check_exact(3, 3, "12345678");
+  check_exact(2, 4, "1234567");
+  check_exact(4, 2, "1234567");
+}
+
+Test(pdb, exhaustive_3x3) {
+  /* The test's own BFS agrees with the one of bs_test.h. */
+  ex E;
+  bs_board goal = goal_of(3, 3, 0);
+  ex_run(&E, &goal);
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  cr_assert_eq(E.reached, 181440);
+  cr_assert_eq(t.reached, E.reached);
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    uint8_t v[9];
+    bs_perm_unrank(r, 9, v);
+    bs_board b = bs_test_board(3, 3, 0, v);
+    CHECK(t.dist[r] == E.dist[ex_rank(&E, ex_pack(&E, &b))], "rank %u", r);
+  }
+  bs_bfs_free(&t);
+  ex_free(&E);
+  exhaust(3, 3, 0, SPECS("", "1245/3678", "124/356/78"), 2, 1);
+}
+
+Test(pdb, exhaustive_2x4_4x2_2x5) {
+  exhaust(2, 4, 0, SPECS("", "1234/567", "13/24/57/6"), 3, 2);
+  exhaust(4, 2, 0, SPECS("1256/347", "15/26/37/4"), 3, 3);
+  exhaust(2, 5, 0, SPECS("13579/2468"), 1, 4);
+}
+
+Test(pdb, exhaustive_walls) {
+  /* A 3x3 ring (the centre a wall), a 3x4 ring and a 3x4 with walls
+   * inside, a 4x3 with two dead ends, 4x4 corridors (two paths of 5
+   * cells, one without the blank), 2x6 and 5x2 with walls, and a 4x4
+   * whose walls are symmetric under transposition (reflection). */
+  exhaust(3, 3, 1ull << 4, SPECS("", "1234/678"), 2, 5);
+  exhaust(3, 4, 1ull << 4 | 1ull << 7, SPECS("", "1236/9AB"), 2, 6);
+  exhaust(3, 4, 1ull << 4 | 1ull << 9, SPECS("1234/6789B"), 1, 7);
+  exhaust(4, 3, 1ull << 1 | 1ull << 9, SPECS("1348/567B"), 1, 8);
+  uint64_t corridor = 1ull << 5 | 1ull << 6 | 1ull << 9 | 1ull << 10 | 1ull << 3 | 1ull << 12;
+  exhaust(4, 4, corridor, SPECS("", "128C/EF"), 2, 9);
+  exhaust(2, 6, 1ull << 2 | 1ull << 9, SPECS("124/56789B"), 1, 10);
+  exhaust(5, 2, 1ull << 2, SPECS("1267/4589", ""), 2, 11);
+  uint64_t sym = 1ull << 3 | 1ull << 12 | 1ull << 7 | 1ull << 13 | 1ull << 2 | 1ull << 8;
+  exhaust(4, 4, sym, SPECS("1256/7AB/CF"), 1, 12);
+}
+
+/* ---- one-tile patterns, big boards, partitions ------------------------- */
+
+Test(pdb, one_tile_patterns_are_wall_aware_manhattan) {
+  uint64_t seed = 5;
+  int compared = 0;
+  for (int round = 0; round < 300; round++) {
+    int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5);
+    bs_board b = bs_rand_board(&seed, w, h, round % 3 ? 6 : 0);
+    const char *why;
+    /* A tile walled off from its cell gets BS_PDB_FAR, bs_heur 0; parity
+     * means nothing to either. */
+    if (bs_solvability(&b, &why) == BS_UNSOLVABLE && strcmp(why, "parity")) continue;
+    bs_board goal;
+    bs_goal(&b, &goal);
+    bs_pdb P;
+    build(&P, &goal, "");
+    bs_heur H;
+    bs_heur_init(&H, &b, 0); /* side 0: toward the goal; side 1: toward b */
+    bs_board other = b; /* another board of the same layout */
+    for (int k = 0; k < 40; k++) bs_move(&other, bs_rand_below(&seed, 4));
+    bs_pdb_view V;
+    bs_pdb_idx x;
+    cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, 0), 0);
+    cr_assert_eq(bs_pdb_eval(&V, b.cell, &x), bs_heur_score(&H, 0, &b), "round %d", round);
+    cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), 0);
+    cr_assert_eq(bs_pdb_eval(&V, other.cell, &x), bs_heur_score(&H, 1, &other), "round %d", round);
+    bs_pdb_free(&P);
+    compared++;
+  }
+  cr_assert_gt(compared, 200, "%d compared", compared);
+}
+
+/* Random walks on boards up to 6x6 with walls, automatic partitions: the
+ * O(1) step, apply and its undo, and the packed form all agree with a full
+ * recount; the goal's h is 0 and other boards' is not. */
+Test(pdb, steps_match_recounts_on_big_boards) {
+  uint64_t seed = 9;
+  for (int round = 0; round < 12; round++) {
+    int w = 3 + round % 4, h = 6 - round % 3;
+    bs_board start = bs_rand_board(&seed, w, h, round % 2 ? 5 : 0), goal;
+    bs_goal(&start, &goal);
+    bs_pdb_part part;
+    cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 19, &part), 0);
+    bs_pdb_info info;
+    bs_pdb P;
+    cr_assert_eq(bs_pdb_build(&P, &goal, &part, &info), 0);
+    cr_assert_leq(info.bytes, (size_t)1 << 19);
+    bs_geom g;
+    bs_geom_init(&g, &goal);
+    for (int side = 0; side < 2; side++) {
+      bs_pdb_view V;
+      cr_assert_eq(bs_pdb_view_init(&V, &P, side ? &start : &goal, 1), 0);
+      bs_pdb_idx x, y;
+      bs_board b = side ? goal : start;
+      int hb = bs_pdb_eval(&V, b.cell, &x);
+      cr_assert_eq(bs_pdb_eval(&V, side ? start.cell : goal.cell, &y), 0, "round %d side %d", round, side);
+      for (int step = 0; step < 300; step++) {
+        int d = bs_rand_below(&seed, 4), q = g.nb[b.blank][d];
+        if (q < 0) continue;
+        unsigned v = b.cell[q];
+        int p = b.blank, hc = bs_pdb_child(&V, &x, v, p, q);
+        bs_pdb_idx keep = x;
+        cr_assert_eq(bs_pdb_apply(&V, &x, v, p, q), hc);
+        cr_assert_eq(bs_pdb_apply(&V, &x, v, q, p), hb, "undo");
+        cr_assert_eq(memcmp(&keep, &x, sizeof x), 0, "undo restores every index");
+        bs_pdb_apply(&V, &x, v, p, q);
+        bs_move(&b, d);
+        uint32_t words[BS_MAX_WORDS];
+        bs_pack(&g, &b, words);
+        cr_assert_eq(bs_pdb_eval(&V, b.cell, &y), hc, "round %d side %d step %d", round, side, step);
+        cr_assert_eq(bs_pdb_eval_packed(&V, &g, words, &y), hc);
+        cr_assert_leq(abs(hc - hb), 1);
+        hb = hc;
+      }
+    }
+    bs_pdb_free(&P);
+  }
+}
+
+Test(pdb, partitions) {
+  bs_board g44 = goal_of(4, 4, 0), g66 = goal_of(6, 6, 0);
+  bs_pdb_part part;
+  char err[128], text[BS_PDB_SPEC];
+  cr_assert_eq(bs_pdb_part_parse(&g44, KF_663, &part, err, sizeof err), 0);
+  bs_pdb_part_format(&g44, &part, text);
+  cr_assert_str_eq(text, KF_663);
+  cr_assert_eq(part.npat, 4); /* and the blank's cell */
+  cr_assert_eq(bs_pdb_bytes_for(&g44, &part), 2 * (16777216 + 6 * 1048576) + 4096 + 3 * 256 + 16 + 1);
+  /* Tiles left out get patterns of their own, in order. */
+  cr_assert_eq(bs_pdb_part_parse(&g44, "FE", &part, err, sizeof err), 0);
+  bs_pdb_part_format(&g44, &part, text);
+  cr_assert_str_eq(text, "1/2/3/4/5/6/7/8/9/A/B/C/D/EF");
+  const char *bad[] = {"12/21", "1//2", "/12", "12/", "1G", "1x", "123456789", "0"};
+  const char *says[] = {"twice", "empty", "empty", "empty", "not on this", "no tile", "more than", "no tile"};
+  for (int i = 0; i < 8; i++) {
+    err[0] = 0;
+    cr_assert_eq(bs_pdb_part_parse(&g44, bad[i], &part, err, sizeof err), -1, "%s", bad[i]);
+    cr_assert(strstr(err, says[i]), "%s: %s", bad[i], err);
+  }
+  bs_board walled = goal_of(4, 4, 1ull << 5);
+  cr_assert_eq(bs_pdb_part_parse(&walled, "16", &part, err, sizeof err), -1);
+  cr_assert(strstr(err, "is a wall"), "%s", err);
+  /* 36^7 entries do not fit a 32-bit index. */
+  cr_assert_eq(bs_pdb_part_parse(&g66, "1234567", &part, err, sizeof err), -1);
+  /* Budgets: Korf and Felner's sizes where they fit. */
+  struct { size_t budget; const char *sizes; } want[] = {
+      {(size_t)64 << 20, "6-6-3"}, {(size_t)40 << 20, "6-5-4"}, {(size_t)16 << 20, "5-5-5"},
+      {16 * 17, "1-1-1-1-1-1-1-1-1-1-1-1-1-1-1"}};
+  for (int i = 0; i < 4; i++) {
+    cr_assert_eq(bs_pdb_part_auto(&g44, want[i].budget, &part), 0);
+    cr_assert_leq(bs_pdb_bytes_for(&g44, &part), want[i].budget);
+    char sizes[BS_PDB_SPEC];
+    bs_pdb_part_format(&g44, &part, text);
+    int k = 0, run = 0;
+    for (const char *s = text;; s++) {
+      if (*s && *s != '/') {
+        run++;
+        continue;
+      }
+      k += snprintf(sizes + k, sizeof sizes - (size_t)k, "%s%d", k ? "-" : "", run);
+      run = 0;
+      if (!*s) break;
+    }
+    cr_assert_str_eq(sizes, want[i].sizes, "budget %zu: %s", want[i].budget, text);
+  }
+  cr_assert_eq(bs_pdb_part_auto(&g44, 16 * 17 - 1, &part), -1); /* 16 tables of 16 + 1 bytes */
+  /* Automatic patterns are compact: on the plain 4x4, the first is a 2x3 block. */
+  cr_assert_eq(bs_pdb_part_auto(&g44, (size_t)64 << 20, &part), 0);
+  bs_pdb_part_format(&g44, &part, text);
+  cr_assert_str_eq(text, "123567/48ABCF/9DE");
+  /* Every size and wall count gets a partition within its budget. */
+  uint64_t seed = 3;
+  for (int round = 0; round < 200; round++) {
+    bs_board b = bs_rand_board(&seed, 2 + round % 5, 2 + round / 5 % 5, round % 7), goal;
+    bs_goal(&b, &goal);
+    size_t budget = (size_t)1 << (12 + round % 15);
+    if (bs_pdb_part_auto(&goal, budget, &part)) continue;
+    size_t bytes = bs_pdb_bytes_for(&goal, &part);
+    cr_assert(bytes > 0 && bytes <= budget, "round %d: %zu bytes for %zu", round, bytes, budget);
+    cr_assert_eq(part.of[goal.n - 1], part.npat - 1, "round %d: the blank's cell alone, last", round);
+  }
+}
+
+Test(pdb, views_refuse_boards_of_other_layouts) {
+  bs_board goal = goal_of(4, 4, 1ull << 6);
+  bs_pdb P;
+  build(&P, &goal, "1234/89AB");
+  bs_pdb_view V;
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, 1), 0);
+  cr_assert_eq(V.nlens, 1, "walls not symmetric: no reflection");
+  bs_board b = goal_of(4, 4, 0);
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "other walls");
+  b = goal_of(4, 3, 1ull << 6);
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "other size");
+  b = goal;
+  b.cell[0] = 2; /* tile 2 twice */
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "a tile twice");
+  b = goal;
+  b.cell[0] = 7; /* the wall's number on an open cell */
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "a wall's tile");
+  b = goal;
+  b.blank = 3;
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "the blank elsewhere");
+  bs_pdb_free(&P);
+}
