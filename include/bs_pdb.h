@@ -65,9 +65,10 @@
  * Partitions: explicit ("12569A/3478BC/DEF" lists tiles, i.e. goal cells;
  * that one is Korf and Felner's 6-6-3 turned to the blank-last goal), or
  * chosen from a byte budget (bs_pdb_part_auto). The size of a set is known
- * before it is built (bs_pdb_bytes_for).
+ * before it is built (bs_pdb_bytes_for), and sets are cached on disk,
+ * checksummed (bs_pdb_load_or_build).
  *
- * Use: once per layout, a partition and bs_pdb_build; once per
+ * Use: once per layout, a partition and bs_pdb_load_or_build; once per
  * puzzle, bs_pdb_view_init toward the goal (forward side) and toward the
  * start (backward side); per expansion, bs_pdb_eval_packed of the parent,
  * then bs_pdb_child for each child. */
@@ -79,6 +80,7 @@
 
 #include "bs_board.h"
 
+#define BS_PDB_VERSION 1   /* of the tables and of the cache files */
 #define BS_PDB_MAX_K 8     /* tiles in one pattern */
 #define BS_PDB_FAR 255     /* an entry: the tiles cannot reach their cells */
 #define BS_PDB_NONE 0xff   /* the pattern of a wall cell */
@@ -133,16 +135,46 @@ typedef struct bs_pdb {
   size_t bytes;
 } bs_pdb;
 
+/* What bs_pdb_load_or_build did. */
+enum {
+  BS_PDB_LOADED,   /* a valid cache file */
+  BS_PDB_BUILT,    /* no cache file: built and saved */
+  BS_PDB_REPLACED, /* a cache file not to be trusted (why): built and saved over it */
+  BS_PDB_UNSAVED,  /* built; the cache could not be written (why) */
+  BS_PDB_MEMORY    /* built in memory, no cache asked for */
+};
+
 typedef struct bs_pdb_info {
-  double ms;        /* building, wall clock */
+  int status;
+  double ms;        /* building or loading, wall clock */
   size_t bytes;     /* the tables */
+  char path[4096];  /* the cache file ("" without a cache) */
+  char why[192];    /* for REPLACED and UNSAVED */
 } bs_pdb_info;
 
 /* Builds the tables of part on layout in memory. Returns 0, or -1 if the
  * partition does not fit the layout or memory runs out (P is then empty). */
 int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, bs_pdb_info *info);
 
+/* The same through the cache directory dir (created if missing; NULL: no
+ * cache). The file is named from a hash of the layout, the partition and
+ * BS_PDB_VERSION, and holds a header (magic, version, layout, partition,
+ * size, XXH64 of the tables) and the tables. A file that is short, long,
+ * corrupt, of another version or of another layout is never used: the
+ * tables are built again and the file replaced, written to a temporary
+ * file and renamed, so readers never see half a file. A directory that
+ * cannot be written costs only the saving (BS_PDB_UNSAVED). Returns -1
+ * only as bs_pdb_build does. */
+int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
+                         bs_pdb_info *info);
+
 void bs_pdb_free(bs_pdb *P);
+
+/* $XDG_CACHE_HOME/bislide, else $HOME/.cache/bislide. Returns 0, or -1
+ * when neither variable is set (or buf is too small). */
+int bs_pdb_default_dir(char *buf, size_t len);
+
+const char *bs_pdb_status_name(int status);
 
 /* ---- lookups --------------------------------------------------------- */
 

@@ -1,12 +1,16 @@
 /* bs_pdb: pattern database tables, their cache files and their views. */
 #include "bs_pdb.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #define MAX_ENTRY (BS_PDB_FAR - 1) /* distances beyond are stored as this: still a bound */
 #define BYTES_01 0x0101010101010101ull
@@ -385,6 +389,7 @@ static int build_into(bs_pdb *P, bs_pdb_info *info) {
 
 int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, bs_pdb_info *info) {
   memset(info, 0, sizeof *info);
+  info->status = BS_PDB_MEMORY;
   if (tables_init(P, layout, part) || build_into(P, info)) {
     bs_pdb_free(P);
     return -1;
@@ -395,6 +400,208 @@ int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, bs_
 void bs_pdb_free(bs_pdb *P) {
   free(P->mem);
   memset(P, 0, sizeof *P);
+}
+
+/* ---- the cache ------------------------------------------------------- */
+
+#define MAGIC "bsPDBtab"
+
+/* A cache file: this header, then the tables. Fields are in host order;
+ * `endian` tells a file from a machine of the other order. */
+typedef struct file_head {
+  char magic[8];
+  uint32_t version, endian;
+  uint32_t w, h;
+  uint64_t wall;
+  uint8_t of[BS_MAX_CELLS];
+  uint32_t npat;
+  uint64_t bytes, sum; /* table bytes; XXH64 of them */
+} file_head;
+_Static_assert(sizeof(file_head) == 88, "file_head has no padding");
+
+static void head_init(const bs_pdb *P, file_head *h) {
+  memset(h, 0, sizeof *h);
+  memcpy(h->magic, MAGIC, sizeof h->magic);
+  h->version = BS_PDB_VERSION;
+  h->endian = 0x01020304;
+  h->w = (uint32_t)P->w;
+  h->h = (uint32_t)P->h;
+  h->wall = P->wall;
+  memcpy(h->of, P->part.of, sizeof h->of);
+  h->npat = (uint32_t)P->part.npat;
+  h->bytes = P->bytes;
+}
+
+/* Reads n bytes; 0, or -1 (errno set; 0 at an early end). */
+static int read_all(int fd, void *buf, size_t n) {
+  for (char *p = buf; n;) {
+    ssize_t k = read(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) {
+      if (!k) errno = 0;
+      return -1;
+    }
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+static int write_all(int fd, const void *buf, size_t n) {
+  for (const char *p = buf; n;) {
+    ssize_t k = write(fd, p, n);
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) {
+      if (!k) errno = ENOSPC;
+      return -1;
+    }
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+/* Loads the tables from path into P->mem. Returns 1 when they are there
+ * and sound, 0 when there is no file, -1 (why says) when the file is not
+ * to be trusted. */
+static int load(bs_pdb *P, const char *path, char *why, size_t whylen) {
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) {
+    if (errno == ENOENT) return 0;
+    snprintf(why, whylen, "cannot read: %s", strerror(errno));
+    return -1;
+  }
+  file_head want, got;
+  head_init(P, &want);
+  struct stat st;
+  int rc = -1;
+  if (fstat(fd, &st) || (uint64_t)st.st_size != sizeof got + P->bytes)
+    snprintf(why, whylen, "%lld bytes, not %zu", (long long)st.st_size, sizeof got + P->bytes);
+  else if (read_all(fd, &got, sizeof got))
+    snprintf(why, whylen, "cannot read the header: %s", errno ? strerror(errno) : "short");
+  else if (memcmp(got.magic, want.magic, sizeof got.magic) || got.endian != want.endian)
+    snprintf(why, whylen, "not a bislide pattern database of this machine");
+  else if (got.version != want.version)
+    snprintf(why, whylen, "format version %u, not %u", got.version, want.version);
+  else if (got.w != want.w || got.h != want.h || got.wall != want.wall || got.npat != want.npat ||
+           memcmp(got.of, want.of, sizeof got.of) || got.bytes != want.bytes)
+    snprintf(why, whylen, "another layout or partition");
+  else if (read_all(fd, P->mem, P->bytes))
+    snprintf(why, whylen, "cannot read the tables: %s", errno ? strerror(errno) : "short");
+  else if (XXH64(P->mem, P->bytes, 0) != got.sum)
+    snprintf(why, whylen, "checksum mismatch");
+  else
+    rc = 1;
+  close(fd);
+  return rc;
+}
+
+/* Writes the tables to path through a temporary file in dir and a rename.
+ * Returns 0, or -1 with why set. */
+static int save(const bs_pdb *P, const char *dir, const char *path, char *why, size_t whylen) {
+  char tmp[4096 + 32];
+  snprintf(tmp, sizeof tmp, "%s/.pdb-XXXXXX", dir);
+  int fd = mkstemp(tmp);
+  if (fd < 0) {
+    snprintf(why, whylen, "cannot create a file in the directory: %s", strerror(errno));
+    return -1;
+  }
+  file_head h;
+  head_init(P, &h);
+  h.sum = XXH64(P->mem, P->bytes, 0);
+  /* fsync before rename: after a crash the name holds the old file or the
+   * whole new one. */
+  const char *step = NULL;
+  if (write_all(fd, &h, sizeof h) || write_all(fd, P->mem, P->bytes) || fsync(fd)) step = "cannot write";
+  int err = errno;
+  if (close(fd) && !step) step = "cannot write", err = errno;
+  if (!step && rename(tmp, path)) step = "cannot rename", err = errno;
+  if (step) {
+    unlink(tmp);
+    snprintf(why, whylen, "%s: %s", step, strerror(err));
+    return -1;
+  }
+  return 0;
+}
+
+/* mkdir -p; errors show when the file is written. */
+static void make_dirs(const char *dir) {
+  char buf[4096];
+  size_t len = strlen(dir);
+  if (len >= sizeof buf) return;
+  memcpy(buf, dir, len + 1);
+  for (size_t i = 1; i <= len; i++)
+    if (buf[i] == '/' || !buf[i]) {
+      char keep = buf[i];
+      buf[i] = 0;
+      mkdir(buf, 0777);
+      buf[i] = keep;
+    }
+}
+
+int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
+                         bs_pdb_info *info) {
+  if (!dir) return bs_pdb_build(P, layout, part, info);
+  memset(info, 0, sizeof *info);
+  if (tables_init(P, layout, part)) {
+    bs_pdb_free(P);
+    return -1;
+  }
+  file_head key;
+  head_init(P, &key);
+  uint64_t id = XXH64(&key, sizeof key, 0); /* sum is still 0: the key is the rest */
+  snprintf(info->path, sizeof info->path, "%s/pdb-%dx%d-%016llx.bin", dir, P->w, P->h,
+           (unsigned long long)id);
+  double t0 = now_ms();
+  int found = load(P, info->path, info->why, sizeof info->why);
+  if (found == 1) {
+    info->status = BS_PDB_LOADED;
+    info->ms = now_ms() - t0;
+    info->bytes = P->bytes;
+    return 0;
+  }
+  if (build_into(P, info)) {
+    bs_pdb_free(P);
+    return -1;
+  }
+  info->status = found ? BS_PDB_REPLACED : BS_PDB_BUILT;
+  make_dirs(dir);
+  char err[sizeof info->why];
+  if (save(P, dir, info->path, err, sizeof err)) {
+    if (found) { /* keep both reasons */
+      char first[sizeof info->why];
+      memcpy(first, info->why, sizeof first);
+      snprintf(info->why, sizeof info->why, "%.80s; not saved: %.90s", first, err);
+    } else {
+      memcpy(info->why, err, sizeof err);
+    }
+    info->status = BS_PDB_UNSAVED;
+  }
+  return 0;
+}
+
+int bs_pdb_default_dir(char *buf, size_t len) {
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  int k;
+  /* The XDG spec says to ignore a relative path. */
+  if (xdg && xdg[0] == '/')
+    k = snprintf(buf, len, "%s/bislide", xdg);
+  else if (home && *home)
+    k = snprintf(buf, len, "%s/.cache/bislide", home);
+  else
+    return -1;
+  return k > 0 && (size_t)k < len ? 0 : -1;
+}
+
+const char *bs_pdb_status_name(int status) {
+  switch (status) {
+  case BS_PDB_LOADED: return "loaded";
+  case BS_PDB_BUILT: return "built";
+  case BS_PDB_REPLACED: return "replaced";
+  case BS_PDB_UNSAVED: return "unsaved";
+  case BS_PDB_MEMORY: return "memory";
+  default: return "?";
+  }
 }
 
 /* ---- views ----------------------------------------------------------- */

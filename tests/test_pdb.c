@@ -2,8 +2,11 @@
  * small boards, toward the goal and toward other targets, against a plain
  * breadth-first search written here, and exact where one cell is left free;
  * one-tile patterns equal the wall-aware Manhattan distance of bs_heur; the
- * O(1) child step against a full recount; partitions; views. */
+ * O(1) child step against a full recount; partitions; views; and the cache
+ * file, corrupt, truncated, foreign or unwritable. */
 #include "bs_test.h"
+
+#include <sys/stat.h>
 
 #include "bs_heur.h"
 #include "bs_pdb.h"
@@ -445,4 +448,164 @@ Test(pdb, views_refuse_boards_of_other_layouts) {
   b.blank = 3;
   cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "the blank elsewhere");
   bs_pdb_free(&P);
+}
+
+/* ---- the cache --------------------------------------------------------- */
+
+static char *temp_dir(void) {
+  const char *t = getenv("TMPDIR");
+  char *dir = malloc(4096);
+  cr_assert_not_null(dir);
+  snprintf(dir, 4096, "%s/bs_pdb_XXXXXX", t && *t ? t : "/tmp");
+  cr_assert_not_null(mkdtemp(dir), "mkdtemp: %s", strerror(errno));
+  return dir;
+}
+
+static void drop_dir(char *dir) {
+  char cmd[4200];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  cr_assert_eq(system(cmd), 0);
+  free(dir);
+}
+
+/* Loads or builds spec on layout through dir; checks the status and that
+ * the tables equal a build in memory. Returns the info. */
+static bs_pdb_info through(const bs_board *layout, const char *spec, const char *dir, int status,
+                           const char *why) {
+  bs_pdb_part part;
+  char err[128];
+  cr_assert_eq(bs_pdb_part_parse(layout, spec, &part, err, sizeof err), 0);
+  bs_pdb P, M;
+  bs_pdb_info info, minfo;
+  cr_assert_eq(bs_pdb_load_or_build(&P, layout, &part, dir, &info), 0);
+  cr_assert_eq(info.status, status, "%s: %s, not %s (%s)", spec, bs_pdb_status_name(info.status),
+               bs_pdb_status_name(status), info.why);
+  if (why) cr_assert(strstr(info.why, why), "'%s' does not say '%s'", info.why, why);
+  cr_assert_eq(bs_pdb_build(&M, layout, &part, &minfo), 0);
+  cr_assert_eq(P.bytes, M.bytes);
+  cr_assert_eq(memcmp(P.mem, M.mem, P.bytes), 0, "the tables differ from a fresh build");
+  bs_pdb_free(&P);
+  bs_pdb_free(&M);
+  return info;
+}
+
+/* Overwrites len bytes at off of path, or truncates it to len when data
+ * is NULL. */
+static void poke(const char *path, long off, const void *data, size_t len) {
+  if (!data) {
+    cr_assert_eq(truncate(path, (off_t)len), 0);
+    return;
+  }
+  FILE *f = fopen(path, "r+b");
+  cr_assert_not_null(f);
+  cr_assert_eq(fseek(f, off, SEEK_SET), 0);
+  cr_assert_eq(fwrite(data, 1, len, f), len);
+  fclose(f);
+}
+
+static long file_size(const char *path) {
+  struct stat st;
+  cr_assert_eq(stat(path, &st), 0, "%s: %s", path, strerror(errno));
+  return (long)st.st_size;
+}
+
+/* Inverts the byte at off of path. */
+static void flip(const char *path, long off) {
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f);
+  cr_assert_eq(fseek(f, off, SEEK_SET), 0);
+  uint8_t x = (uint8_t)~fgetc(f);
+  fclose(f);
+  poke(path, off, &x, 1);
+}
+
+Test(pdb, cache_round_trip_and_bad_files) {
+  char *dir = temp_dir(), sub[4200];
+  snprintf(sub, sizeof sub, "%s/a/b", dir); /* created on the way */
+  bs_board g33 = goal_of(3, 3, 0);
+  bs_pdb_info info = through(&g33, "1245/3678", sub, BS_PDB_BUILT, NULL);
+  const char *path = info.path;
+  char keep[4096];
+  snprintf(keep, sizeof keep, "%s", path);
+  cr_assert_eq(file_size(keep), 88 + (long)info.bytes);
+  through(&g33, "1245/3678", sub, BS_PDB_LOADED, NULL);
+  /* A flipped byte in the tables, then in each header field. */
+  flip(keep, file_size(keep) - 1000);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "checksum");
+  through(&g33, "1245/3678", sub, BS_PDB_LOADED, NULL); /* replaced for good */
+  struct { long off; const char *why; } field[] = {
+      {0, "not a bislide"}, {8, "version"}, {12, "not a bislide"}, {16, "another layout"},
+      {24, "another layout"}, {32, "another layout"}, {68, "another layout"}, {72, "another layout"},
+      {80, "checksum"}};
+  for (int i = 0; i < 9; i++) {
+    flip(keep, field[i].off);
+    through(&g33, "1245/3678", sub, BS_PDB_REPLACED, field[i].why);
+  }
+  /* Short, empty, long, garbage of the right size. */
+  poke(keep, 0, NULL, 88 + info.bytes / 2);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "bytes");
+  poke(keep, 0, NULL, 0);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "bytes");
+  poke(keep, 0, NULL, 50);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "bytes");
+  FILE *f = fopen(keep, "ab");
+  fputc(0, f);
+  fclose(f);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "bytes");
+  uint64_t seed = 1;
+  uint8_t junk[4096];
+  for (size_t i = 0; i < sizeof junk; i++) junk[i] = (uint8_t)bs_rand(&seed);
+  for (long off = 0; off < file_size(keep); off += sizeof junk)
+    poke(keep, off, junk, (size_t)(file_size(keep) - off < (long)sizeof junk ? file_size(keep) - off : (long)sizeof junk));
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "not a bislide");
+  /* The file of another partition, or of another layout with as many open
+   * cells, under this one's name: same size, never trusted. */
+  bs_pdb_info other = through(&g33, "1234/5678", sub, BS_PDB_BUILT, NULL);
+  cr_assert_str_neq(other.path, keep);
+  char cmd[9000];
+  snprintf(cmd, sizeof cmd, "cp '%s' '%s'", other.path, keep);
+  cr_assert_eq(system(cmd), 0);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "another layout");
+  bs_board g34 = goal_of(3, 4, 1ull << 3 | 1ull << 6 | 1ull << 7); /* 9 open cells too */
+  other = through(&g34, "1235/69AB", sub, BS_PDB_BUILT, NULL);
+  snprintf(cmd, sizeof cmd, "cp '%s' '%s'", other.path, keep);
+  cr_assert_eq(system(cmd), 0);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "another layout");
+  /* Nothing left behind but the three files. */
+  snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 3", sub);
+  cr_assert_eq(system(cmd), 0, "temporary files left in %s", sub);
+  drop_dir(dir);
+}
+
+Test(pdb, cache_unwritable_directory) {
+  char *dir = temp_dir(), file[4200], under[4300];
+  snprintf(file, sizeof file, "%s/plain", dir);
+  FILE *f = fopen(file, "w");
+  cr_assert_not_null(f);
+  fclose(f);
+  /* A directory below a plain file can never be made, even by root. */
+  snprintf(under, sizeof under, "%s/cache", file);
+  bs_board g33 = goal_of(3, 3, 0);
+  bs_pdb_info info = through(&g33, "1245/3678", under, BS_PDB_UNSAVED, "Not a directory");
+  cr_assert_gt(info.bytes, 0);
+  through(&g33, "1245/3678", "/dev/null", BS_PDB_UNSAVED, NULL);
+  through(&g33, "1245/3678", NULL, BS_PDB_MEMORY, NULL);
+  drop_dir(dir);
+}
+
+Test(pdb, default_dir) {
+  char buf[4096];
+  setenv("XDG_CACHE_HOME", "/x/cache", 1);
+  setenv("HOME", "/home/h", 1);
+  cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), 0);
+  cr_assert_str_eq(buf, "/x/cache/bislide");
+  setenv("XDG_CACHE_HOME", "relative", 1); /* ignored, as the XDG spec says */
+  cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), 0);
+  cr_assert_str_eq(buf, "/home/h/.cache/bislide");
+  unsetenv("XDG_CACHE_HOME");
+  cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), 0);
+  cr_assert_str_eq(buf, "/home/h/.cache/bislide");
+  cr_assert_eq(bs_pdb_default_dir(buf, 10), -1);
+  unsetenv("HOME");
+  cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), -1);
 }
