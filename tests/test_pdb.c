@@ -2,18 +2,24 @@
  * small boards, toward the goal and toward other targets, against a plain
  * breadth-first search written here, and exact where one cell is left free;
  * one-tile patterns equal the wall-aware Manhattan distance of bs_heur; the
- * O(1) child step against a full recount; partitions; views; and the cache
- * file, corrupt, truncated, foreign or unwritable. */
+ * O(1) child step against a full recount; partitions; views; the cache
+ * file, corrupt, truncated, foreign or unwritable; and optimal lengths of
+ * Korf's 15-puzzle instances with a small IDA* written here. */
 #include "bs_test.h"
 
 #include <sys/stat.h>
 
 #include "bs_heur.h"
+#include "bs_parse.h"
 #include "bs_pdb.h"
 
+#define KORF_SET "puzzles/korf100.txt"
+#define KORF_LENGTHS "puzzles/korf100-optimal.txt"
 #define KF_663 "12569A/3478BC/DEF" /* Korf and Felner's 6-6-3, blank last */
+#define KF_555 "12569/3478C/ABDEF"
 #define MAX_OPEN 10               /* the exhaustive searches: 10! states */
 #define MAX_TARGETS 3             /* backward views per layout */
+#define MAX_DEPTH 100             /* IDA*: the 15-puzzle needs 80 at most */
 
 /* ---- layouts ----------------------------------------------------------- */
 
@@ -608,4 +614,121 @@ Test(pdb, default_dir) {
   cr_assert_eq(bs_pdb_default_dir(buf, 10), -1);
   unsetenv("HOME");
   cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), -1);
+}
+
+/* ---- optimal lengths with a small IDA* --------------------------------- */
+
+/* Iterative deepening A* (Korf 1985) with the view's h, applied and undone
+ * in O(1) a move. With these tables h is 0 only when every tile is home. */
+typedef struct ida {
+  const bs_pdb_view *V;
+  bs_geom g;
+  uint8_t cell[BS_MAX_CELLS];
+  int blank, bound, next;
+  bs_pdb_idx x;
+  uint64_t nodes;
+  char moves[MAX_DEPTH + 1];
+} ida;
+
+static int dfs(ida *I, int depth, int h, int last) {
+  if (depth + h > I->bound) {
+    if (depth + h < I->next) I->next = depth + h;
+    return 0;
+  }
+  if (!h) {
+    I->moves[depth] = 0;
+    return 1;
+  }
+  for (int d = 0; d < 4; d++) {
+    int p = I->blank, q = I->g.nb[p][d];
+    if (q < 0 || d == (last ^ 1)) continue;
+    unsigned v = I->cell[q];
+    int hc = bs_pdb_apply(I->V, &I->x, v, p, q);
+    I->cell[p] = (uint8_t)v;
+    I->cell[q] = 0;
+    I->blank = q;
+    I->nodes++;
+    I->moves[depth] = bs_dir_chars[d];
+    if (dfs(I, depth + 1, hc, d)) return 1;
+    bs_pdb_apply(I->V, &I->x, v, q, p);
+    I->cell[q] = (uint8_t)v;
+    I->cell[p] = 0;
+    I->blank = p;
+  }
+  return 0;
+}
+
+/* The optimal length of b toward the goal of V; the answer is checked by
+ * replaying it. */
+static int ida_solve(const bs_pdb_view *V, const bs_board *b, uint64_t *nodes) {
+  ida *I = calloc(1, sizeof *I);
+  cr_assert_not_null(I);
+  I->V = V;
+  bs_geom_init(&I->g, b);
+  memcpy(I->cell, b->cell, sizeof I->cell);
+  I->blank = b->blank;
+  int h = bs_pdb_eval(V, b->cell, &I->x);
+  for (I->bound = h;; I->bound = I->next) {
+    I->next = MAX_DEPTH + 1;
+    if (dfs(I, 0, h, -1)) break;
+    cr_assert_leq(I->next, MAX_DEPTH, "no answer within %d moves", MAX_DEPTH);
+  }
+  bs_board x = *b;
+  for (const char *m = I->moves; *m; m++) cr_assert(bs_move(&x, bs_dir_from_char(*m)));
+  cr_assert(bs_is_goal(&x), "the answer %s does not reach the goal", I->moves);
+  int len = (int)strlen(I->moves);
+  *nodes += I->nodes;
+  free(I);
+  return len;
+}
+
+typedef struct korf {
+  bs_set set;
+  int optimal[100];
+} korf;
+
+/* Korf's 100 instances and their published optimal lengths; 0 (after
+ * cr_skip) when not run from the top directory. */
+static int korf_load(korf *K) {
+  FILE *f = fopen(KORF_LENGTHS, "r");
+  if (!f) return 0;
+  int n = 0;
+  while (n < 100 && fscanf(f, "%d", &K->optimal[n]) == 1) n++;
+  fclose(f);
+  cr_assert_eq(n, 100);
+  cr_assert_eq(bs_set_read(KORF_SET, &K->set, stderr), 0);
+  cr_assert_eq(K->set.n, 100);
+  return 1;
+}
+
+Test(pdb, korf_instances_solve_to_their_optimal_lengths) {
+  korf K;
+  if (!korf_load(&K)) cr_skip_test("run from the top directory (make test) to read " KORF_SET);
+  int sum = 0;
+  for (int i = 0; i < 100; i++) sum += K.optimal[i];
+  cr_assert_eq(sum, 5305, "the published lengths sum to 5,305");
+  cr_assert_eq(K.set.limit[0], 5305);
+  bs_board goal;
+  bs_goal(&K.set.e[0].board, &goal);
+  bs_pdb P;
+  build(&P, &goal, KF_555);
+  bs_pdb_view V;
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, 1), 0);
+  cr_assert_eq(V.nlens, 2);
+  /* The shortest of the 100 (numbers 55, 16, 42 and 79: 41, 42, 42, 42
+   * moves), and every instance's h below its length. */
+  const int easy[] = {55, 16, 42, 79};
+  uint64_t nodes = 0;
+  for (int i = 0; i < 4; i++) {
+    const bs_board *b = &K.set.e[easy[i] - 1].board;
+    cr_assert_eq(ida_solve(&V, b, &nodes), K.optimal[easy[i] - 1], "instance %d", easy[i]);
+  }
+  for (int i = 0; i < 100; i++) {
+    bs_pdb_idx x;
+    const char *why;
+    cr_assert_eq(bs_solvability(&K.set.e[i].board, &why), BS_SOLVABLE);
+    cr_assert_leq(bs_pdb_eval(&V, K.set.e[i].board.cell, &x), K.optimal[i]);
+  }
+  bs_pdb_free(&P);
+  bs_set_free(&K.set);
 }
