@@ -475,7 +475,9 @@ static int load(bs_pdb *P, const char *path, char *why, size_t whylen) {
   head_init(P, &want);
   struct stat st;
   int rc = -1;
-  if (fstat(fd, &st) || (uint64_t)st.st_size != sizeof got + P->bytes)
+  if (fstat(fd, &st))
+    snprintf(why, whylen, "cannot read: %s", strerror(errno));
+  else if ((uint64_t)st.st_size != sizeof got + P->bytes)
     snprintf(why, whylen, "%lld bytes, not %zu", (long long)st.st_size, sizeof got + P->bytes);
   else if (read_all(fd, &got, sizeof got))
     snprintf(why, whylen, "cannot read the header: %s", errno ? strerror(errno) : "short");
@@ -550,10 +552,11 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
   file_head key;
   head_init(P, &key);
   uint64_t id = XXH64(&key, sizeof key, 0); /* sum is still 0: the key is the rest */
-  snprintf(info->path, sizeof info->path, "%s/pdb-%dx%d-%016llx.bin", dir, P->w, P->h,
-           (unsigned long long)id);
+  int len = snprintf(info->path, sizeof info->path, "%s/pdb-%dx%d-%016llx.bin", dir, P->w, P->h,
+                     (unsigned long long)id);
+  int named = len > 0 && (size_t)len < sizeof info->path; /* a cut name would be another file */
   double t0 = now_ms();
-  int found = load(P, info->path, info->why, sizeof info->why);
+  int found = named ? load(P, info->path, info->why, sizeof info->why) : 0;
   if (found == 1) {
     info->status = BS_PDB_LOADED;
     info->ms = now_ms() - t0;
@@ -565,6 +568,12 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
     return -1;
   }
   info->status = found ? BS_PDB_REPLACED : BS_PDB_BUILT;
+  if (!named) {
+    info->path[0] = 0;
+    info->status = BS_PDB_UNSAVED;
+    snprintf(info->why, sizeof info->why, "the directory's name is too long");
+    return 0;
+  }
   make_dirs(dir);
   char err[sizeof info->why];
   if (save(P, dir, info->path, err, sizeof err)) {

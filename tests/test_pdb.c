@@ -599,6 +599,13 @@ Test(pdb, cache_unwritable_directory) {
   bs_pdb_info info = through(&g33, "1245/3678", under, BS_PDB_UNSAVED, "Not a directory");
   cr_assert_gt(info.bytes, 0);
   through(&g33, "1245/3678", "/dev/null", BS_PDB_UNSAVED, NULL);
+  char *deep = malloc(5000);
+  cr_assert_not_null(deep);
+  memset(deep, 'd', 4999);
+  deep[0] = '/';
+  deep[4999] = 0;
+  through(&g33, "1245/3678", deep, BS_PDB_UNSAVED, "too long");
+  free(deep);
   through(&g33, "1245/3678", NULL, BS_PDB_MEMORY, NULL);
   drop_dir(dir);
 }
