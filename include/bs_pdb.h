@@ -1,0 +1,254 @@
+/* bs_pdb: additive disjoint pattern databases for any board shape and wall
+ * layout, usable toward the goal and toward any other target board.
+ *
+ * Korf and Felner, "Disjoint pattern database heuristics", AIJ 134 (2002);
+ * Felner, Korf and Hanan, "Additive pattern database heuristics", JAIR 22
+ * (2004). The open cells are split into disjoint patterns. A pattern's
+ * table gives, for every placement of its tiles on open cells, the fewest
+ * moves OF ITS OWN TILES that bring them to their cells, where a tile may
+ * step into any adjacent open cell that no other tile of its pattern holds:
+ * the other tiles and the blank are not looked at (the blank is free to be
+ * anywhere, at no cost). The sum over the patterns is
+ *  - admissible and consistent: a real move slides one tile into the
+ *    adjacent open cell of the blank, which no tile holds, so it is one
+ *    step in that tile's pattern and none in the others: h changes by at
+ *    most 1 per move, and h is 0 only when every tile is home;
+ *  - wall-aware: tiles step only between open cells, and around each other.
+ *
+ * Why the blank is not in the tables. Korf and Felner search over
+ * (placement, the blank's component among the cells the pattern leaves
+ * free) and keep the minimum over the blank. That minimum is admissible
+ * but NOT consistent: a move can leave the blank where the pattern needs
+ * two more moves than from the best place. (Measured with such a search
+ * while this module was written, not kept: on the 3x3 with patterns
+ * 1245/3678, 73,440 of 967,680 moves change it by 2 or more.) And the
+ * largest consistent function below it is exactly the table here: home has
+ * entry 0, so min over p' of (steps(p, p') + entry(p')) <= steps(p, home).
+ * Its larger values (Korf's 100 instances, 5-5-5: mean h 40.55 against
+ * 38.93 here) cost consistency, which a front-to-end bidirectional search
+ * needs.
+ *
+ * Building. A breadth-first search backward from home over the placements,
+ * level by level over the table itself: level v is a scan for entries v (8
+ * at a time), whose unvisited neighbours get v + 1; no queue, so a set
+ * needs no memory beyond its tables, which live in one array allocated
+ * once. The tables of a set are built on up to one thread per core.
+ * Entries are bytes; BS_PDB_FAR means the tiles cannot reach their cells
+ * at all (walls cut them off: never on a state reachable from a solvable
+ * board).
+ *
+ * Dense index. A tile's digit is the number of its cell among the open
+ * cells (0..f-1, f open cells), and slot s of a pattern weighs f^s, so a
+ * table of k tiles has f^k entries and moving a tile from cell q to cell p
+ * changes its pattern's index by (num[p] - num[q]) * f^s: a child's h is
+ * its parent's with one entry swapped, O(1) (bs_pdb_child). Placements with
+ * two tiles on one cell are never looked up: their entries are the price
+ * of that constant delta.
+ *
+ * Any target, one set of tables. The entries ignore the blank, so they
+ * depend only on WHICH cells a pattern's tiles must fill. Toward a target
+ * board T, the tile that T has on cell c plays the part of cell c's tile in
+ * the goal (a view: tile -> pattern and slot). T's blank leaves one cell
+ * without a tile: its pattern then needs the table of its other cells, so
+ * each pattern also keeps, for each of its cells, a "hole" table of the
+ * k-1 others (k/f of its size more). The goal's blank cell (the last) is
+ * always a pattern of its own, so the goal view uses the full tables; a
+ * backward view (target = the start board) uses one hole table, and its
+ * tile on the last cell gets that cell's one-tile table.
+ *
+ * Reflection. On a square board whose walls are symmetric under the
+ * transposition t(x, y) = (y, x), t maps moves to moves and the goal to
+ * itself (relabelled), so dist(s, T) = dist(t(s), t(T)); the view then also
+ * looks up t(s) toward t(T) with the same tables and takes the larger sum
+ * (a second "lens"). The maximum of consistent heuristics is consistent.
+ *
+ * Partitions: explicit ("12569A/3478BC/DEF" lists tiles, i.e. goal cells;
+ * that one is Korf and Felner's 6-6-3 turned to the blank-last goal), or
+ * chosen from a byte budget (bs_pdb_part_auto). The size of a set is known
+ * before it is built (bs_pdb_bytes_for), and sets are cached on disk,
+ * checksummed (bs_pdb_load_or_build).
+ *
+ * Use: once per layout, a partition and bs_pdb_load_or_build; once per
+ * puzzle, bs_pdb_view_init toward the goal (forward side) and toward the
+ * start (backward side); per expansion, bs_pdb_eval_packed of the parent,
+ * then bs_pdb_child for each child. */
+#ifndef BS_PDB_H
+#define BS_PDB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bs_board.h"
+
+#define BS_PDB_VERSION 1   /* of the tables and of the cache files */
+#define BS_PDB_MAX_K 8     /* tiles in one pattern */
+#define BS_PDB_FAR 255     /* an entry: the tiles cannot reach their cells */
+#define BS_PDB_NONE 0xff   /* the pattern of a wall cell */
+#define BS_PDB_LENSES 2    /* the plain and the transposed lookup */
+#define BS_PDB_SPEC 128    /* room for a partition's text form */
+
+/* A partition of a layout's open cells into patterns 0..npat-1, numbered
+ * in the order of their lowest cell; a pattern's slots are its cells in
+ * increasing order. */
+typedef struct bs_pdb_part {
+  int npat;
+  uint8_t of[BS_MAX_CELLS]; /* pattern of each open cell, BS_PDB_NONE on walls */
+} bs_pdb_part;
+
+/* Parses a partition of the tiles of layout (its size and walls; the cells
+ * are ignored): patterns separated by '/', each a list of tile symbols
+ * (1-9, A-Z, as in puzzle files). Tiles not listed, and the blank's goal
+ * cell, get patterns of their own. Returns 0, or -1 with a reason in err. */
+int bs_pdb_part_parse(const bs_board *layout, const char *spec, bs_pdb_part *part, char *err,
+                      size_t errlen);
+
+/* The text form of part (the inverse of bs_pdb_part_parse), e.g.
+ * "12569A/3478BC/DEF"; one-tile patterns are listed too. */
+void bs_pdb_part_format(const bs_board *layout, const bs_pdb_part *part, char out[BS_PDB_SPEC]);
+
+/* The partition with the largest patterns whose tables fit budget bytes:
+ * pattern sizes are chosen greedily, largest first, each as large as the
+ * budget allows once every tile left could still get a table; each pattern
+ * grows from the free tile cell with the lowest number by the cell with
+ * the most neighbours already in it, then the smallest sum of distances
+ * around the walls to its cells. The blank's goal cell is alone. Returns
+ * 0, or -1 when even one-tile patterns do not fit. */
+int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part);
+
+/* Bytes of the tables of part on layout (full and hole tables), known
+ * before building; 0 if the partition does not fit the layout. */
+size_t bs_pdb_bytes_for(const bs_board *layout, const bs_pdb_part *part);
+
+/* A built set of tables. Read-only once built: views and lookups from any
+ * number of threads may share it. */
+typedef struct bs_pdb {
+  int w, h, n, f; /* f: open cells */
+  uint64_t wall;
+  bs_pdb_part part;
+  int symmetric;                /* square, walls symmetric under transposition */
+  uint8_t size[BS_MAX_CELLS];   /* tiles of each pattern */
+  uint8_t num[BS_MAX_CELLS];    /* a cell's digit: its number among the open cells */
+  uint8_t open[BS_MAX_CELLS];   /* the open cells, in order */
+  const uint8_t *full[BS_MAX_CELLS]; /* pattern j's table, f^size[j] entries */
+  const uint8_t *hole[BS_MAX_CELLS]; /* by open cell c: its pattern's table without c */
+  uint8_t *mem;                 /* every table, one allocation */
+  size_t bytes;
+} bs_pdb;
+
+/* What bs_pdb_load_or_build did. */
+enum {
+  BS_PDB_LOADED,   /* a valid cache file */
+  BS_PDB_BUILT,    /* no cache file: built and saved */
+  BS_PDB_REPLACED, /* a cache file not to be trusted (why): built and saved over it */
+  BS_PDB_UNSAVED,  /* built; the cache could not be written (why) */
+  BS_PDB_MEMORY    /* built in memory, no cache asked for */
+};
+
+typedef struct bs_pdb_info {
+  int status;
+  double ms;        /* building or loading, wall clock */
+  size_t bytes;     /* the tables */
+  char path[4096];  /* the cache file ("" without a cache) */
+  char why[192];    /* for REPLACED and UNSAVED */
+} bs_pdb_info;
+
+/* Builds the tables of part on layout in memory. Returns 0, or -1 if the
+ * partition does not fit the layout or memory runs out (P is then empty). */
+int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, bs_pdb_info *info);
+
+/* The same through the cache directory dir (created if missing; NULL: no
+ * cache). The file is named from a hash of the layout, the partition and
+ * BS_PDB_VERSION, and holds a header (magic, version, layout, partition,
+ * size, XXH64 of the tables) and the tables. A file that is short, long,
+ * corrupt, of another version or of another layout is never used: the
+ * tables are built again and the file replaced, written to a temporary
+ * file and renamed, so readers never see half a file. A directory that
+ * cannot be written costs only the saving (BS_PDB_UNSAVED). Returns -1
+ * only as bs_pdb_build does. */
+int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
+                         bs_pdb_info *info);
+
+void bs_pdb_free(bs_pdb *P);
+
+/* $XDG_CACHE_HOME/bislide, else $HOME/.cache/bislide. Returns 0, or -1
+ * when neither variable is set (or buf is too small). */
+int bs_pdb_default_dir(char *buf, size_t len);
+
+const char *bs_pdb_status_name(int status);
+
+/* ---- lookups --------------------------------------------------------- */
+
+/* One way of reading a board: for each tile its pattern and slot weight,
+ * for each cell its digit, for each pattern the table to read. */
+typedef struct bs_pdb_lens {
+  const uint8_t *tab[BS_MAX_CELLS];
+  uint32_t mul[BS_MAX_CELLS]; /* f^slot of tile v */
+  uint8_t pat[BS_MAX_CELLS];  /* pattern of tile v */
+  uint8_t num[BS_MAX_CELLS];  /* digit of a tile on cell c */
+} bs_pdb_lens;
+
+/* The heuristic toward one target board: distances from a state to it. */
+typedef struct bs_pdb_view {
+  const bs_pdb *pdb;
+  int npat, nlens;
+  bs_pdb_lens lens[BS_PDB_LENSES];
+} bs_pdb_view;
+
+/* A state's pattern indices and entries, per lens, and their sums. */
+typedef struct bs_pdb_idx {
+  uint32_t i[BS_PDB_LENSES][BS_MAX_CELLS];
+  uint8_t e[BS_PDB_LENSES][BS_MAX_CELLS];
+  int sum[BS_PDB_LENSES];
+} bs_pdb_idx;
+
+/* The view toward target (the goal for the forward side, the start board
+ * for the backward side): reflect asks for the transposed lens too, used
+ * only when P->symmetric (V->nlens says). Returns -1 when target is not a
+ * board of P's layout. */
+int bs_pdb_view_init(bs_pdb_view *V, const bs_pdb *P, const bs_board *target, int reflect);
+
+/* Indices and h of a state from its cells (bs_board.cell). */
+int bs_pdb_eval(const bs_pdb_view *V, const uint8_t *cell, bs_pdb_idx *x);
+/* The same from packed words (bs_pack with g of the same layout). */
+int bs_pdb_eval_packed(const bs_pdb_view *V, const bs_geom *g, const uint32_t *words, bs_pdb_idx *x);
+
+static inline int bs_pdb_h(const bs_pdb_view *V, const bs_pdb_idx *x) {
+  return V->nlens > 1 && x->sum[1] > x->sum[0] ? x->sum[1] : x->sum[0];
+}
+
+/* The new index of tile v's pattern in lens l (lens L of x) when v slides
+ * from cell q to cell p. */
+static inline uint32_t bs_pdb_step(const bs_pdb_lens *l, const bs_pdb_idx *x, int L, unsigned v, int p,
+                                   int q) {
+  return x->i[L][l->pat[v]] + (uint32_t)((int)l->num[p] - (int)l->num[q]) * l->mul[v];
+}
+
+/* h of the child where tile v slides from cell q into the blank at p;
+ * x (the parent) is unchanged. One table read per lens. */
+static inline int bs_pdb_child(const bs_pdb_view *V, const bs_pdb_idx *x, unsigned v, int p, int q) {
+  int best = 0;
+  for (int L = 0; L < V->nlens; L++) {
+    const bs_pdb_lens *l = &V->lens[L];
+    unsigned j = l->pat[v];
+    int h = x->sum[L] - x->e[L][j] + l->tab[j][bs_pdb_step(l, x, L, v, p, q)];
+    if (h > best) best = h;
+  }
+  return best;
+}
+
+/* Makes x the child's (v slides from q to p) and returns its h; the same
+ * call with p and q swapped undoes it. */
+static inline int bs_pdb_apply(const bs_pdb_view *V, bs_pdb_idx *x, unsigned v, int p, int q) {
+  for (int L = 0; L < V->nlens; L++) {
+    const bs_pdb_lens *l = &V->lens[L];
+    unsigned j = l->pat[v];
+    uint32_t i = bs_pdb_step(l, x, L, v, p, q);
+    uint8_t e = l->tab[j][i];
+    x->sum[L] += e - x->e[L][j];
+    x->i[L][j] = i;
+    x->e[L][j] = e;
+  }
+  return bs_pdb_h(V, x);
+}
+
+#endif

@@ -1,0 +1,854 @@
+/* Pattern databases (bs_pdb.h): admissible and consistent on every state of
+ * small boards, toward the goal and toward other targets, against a plain
+ * breadth-first search written here, and exact where one cell is left free;
+ * one-tile patterns equal the wall-aware Manhattan distance of bs_heur; the
+ * O(1) child step against a full recount; partitions; views; the cache
+ * file, corrupt, truncated, foreign or unwritable; and optimal lengths of
+ * Korf's 15-puzzle instances with a small IDA* written here. With
+ * BS_PDB_MEASURE=1 in the environment, the suite `measure` prints build
+ * times, mean h and IDA* node counts (BS_PDB_SOLVE=N: instances 1 to N). */
+#include "bs_test.h"
+
+#include <sys/stat.h>
+#include <time.h>
+
+#include "bs_heur.h"
+#include "bs_parse.h"
+#include "bs_pdb.h"
+
+#define KORF_SET "puzzles/korf100.txt"
+#define KORF_LENGTHS "puzzles/korf100-optimal.txt"
+#define REAL_SET "../shared/data/devquiz2011.txt"
+#define KF_663 "12569A/3478BC/DEF" /* Korf and Felner's 6-6-3, blank last */
+#define KF_555 "12569/3478C/ABDEF"
+#define MAX_OPEN 10               /* the exhaustive searches: 10! states */
+#define MAX_TARGETS 3             /* backward views per layout */
+#define MAX_DEPTH 100             /* IDA*: the 15-puzzle needs 80 at most */
+
+/* ---- layouts ----------------------------------------------------------- */
+
+/* The goal of a w x h board with the given walls. */
+static bs_board goal_of(int w, int h, uint64_t wall) {
+  uint8_t cell[BS_MAX_CELLS];
+  for (int i = 0; i < w * h - 1; i++) cell[i] = (uint8_t)(i + 1);
+  cell[w * h - 1] = 0;
+  return bs_test_board(w, h, wall, cell);
+}
+
+static void build(bs_pdb *P, const bs_board *layout, const char *spec) {
+  bs_pdb_part part;
+  char err[128];
+  cr_assert_eq(bs_pdb_part_parse(layout, spec, &part, err, sizeof err), 0, "%s: %s", spec, err);
+  bs_pdb_info info;
+  cr_assert_eq(bs_pdb_build(P, layout, &part, &info), 0, "%s", spec);
+  cr_assert_eq(info.bytes, bs_pdb_bytes_for(layout, &part));
+}
+
+/* Asserts only on failure: Criterion's bookkeeping of passed assertions
+ * would cost more than the checks in the exhaustive loops. */
+#define CHECK(cond, ...)                                                                 \
+  do {                                                                                   \
+    if (!(cond)) cr_assert(cond, __VA_ARGS__);                                           \
+  } while (0)
+
+/* ---- a plain BFS over the open cells ------------------------------------ */
+
+/* Every arrangement of the values of a board's open cells (at most
+ * MAX_OPEN), numbered by their permutation rank over the values sorted:
+ * dist[rank] = moves from the target, -1 when unreachable; and the states
+ * reached, in order, packed 4 bits a cell (the value's number). */
+typedef struct ex {
+  bs_board like;
+  int f;
+  uint8_t open[BS_MAX_CELLS], vals[BS_MAX_CELLS], num[BS_MAX_CELLS + 1]; /* num: value -> its number */
+  int8_t *dist;
+  uint64_t *state;
+  uint32_t nstates, reached;
+} ex;
+
+static uint64_t ex_pack(const ex *E, const bs_board *b) {
+  uint64_t s = 0;
+  for (int i = 0; i < E->f; i++) s |= (uint64_t)E->num[b->cell[E->open[i]]] << 4 * i;
+  return s;
+}
+
+/* The Lehmer rank of a packed state: at each place, the numbers below its
+ * own not used yet, counted with one popcount. */
+static uint32_t ex_rank(const ex *E, uint64_t s) {
+  static uint8_t ones[1 << MAX_OPEN]; /* popcount, without needing the instruction */
+  if (!ones[(1 << MAX_OPEN) - 1])
+    for (int m = 1; m < 1 << MAX_OPEN; m++) ones[m] = (uint8_t)(ones[m >> 1] + (m & 1));
+  uint32_t r = 0, used = 0;
+  for (int i = 0; i < E->f; i++) {
+    unsigned v = s >> 4 * i & 15;
+    r = r * (uint32_t)(E->f - i) + v - ones[used & ((1u << v) - 1)];
+    used |= 1u << v;
+  }
+  return r;
+}
+
+static void ex_board(const ex *E, uint64_t s, bs_board *b) {
+  *b = E->like;
+  for (int i = 0; i < E->f; i++) {
+    int v = E->vals[s >> 4 * i & 15];
+    b->cell[E->open[i]] = (uint8_t)v;
+    if (!v) b->blank = E->open[i];
+  }
+}
+
+/* Breadth-first from target over the moves of the blank (its own moves:
+ * left, right, up, down within the board and off the walls). */
+static void ex_run(ex *E, const bs_board *target) {
+  memset(E, 0, sizeof *E);
+  E->like = *target;
+  for (int c = 0; c < target->n; c++)
+    if (!(target->wall >> c & 1)) E->open[E->f++] = (uint8_t)c;
+  cr_assert_leq(E->f, MAX_OPEN);
+  for (int i = 0; i < E->f; i++) E->vals[i] = target->cell[E->open[i]];
+  for (int i = 1; i < E->f; i++)
+    for (int j = i; j > 0 && E->vals[j] < E->vals[j - 1]; j--) {
+      uint8_t t = E->vals[j];
+      E->vals[j] = E->vals[j - 1];
+      E->vals[j - 1] = t;
+    }
+  for (int i = 0; i < E->f; i++) E->num[E->vals[i]] = (uint8_t)i;
+  E->nstates = bs_factorial(E->f);
+  E->dist = malloc(E->nstates);
+  E->state = malloc(E->nstates * sizeof *E->state);
+  cr_assert(E->dist && E->state);
+  memset(E->dist, -1, E->nstates);
+  uint32_t head = 0, tail = 0;
+  E->state[tail++] = ex_pack(E, target);
+  E->dist[ex_rank(E, E->state[0])] = 0;
+  int w = target->w;
+  while (head < tail) {
+    uint64_t s = E->state[head++];
+    bs_board b;
+    ex_board(E, s, &b);
+    int d = E->dist[ex_rank(E, s)], x = b.blank % w, y = b.blank / w;
+    int to[4] = {x > 0 ? b.blank - 1 : -1, x < w - 1 ? b.blank + 1 : -1, y > 0 ? b.blank - w : -1,
+                 y < b.h - 1 ? b.blank + w : -1};
+    for (int k = 0; k < 4; k++) {
+      int q = to[k];
+      if (q < 0 || (b.wall >> q & 1)) continue;
+      bs_board c = b;
+      c.cell[b.blank] = c.cell[q];
+      c.cell[q] = 0;
+      c.blank = q;
+      uint64_t cs = ex_pack(E, &c);
+      uint32_t r = ex_rank(E, cs);
+      if (E->dist[r] >= 0) continue;
+      E->dist[r] = (int8_t)(d + 1);
+      E->state[tail++] = cs;
+    }
+  }
+  E->reached = tail;
+}
+
+static void ex_free(ex *E) {
+  free(E->dist);
+  free(E->state);
+}
+
+/* Every state that reaches the target: h <= its distance; and every move
+ * from it: the child's h by the O(1) step equals a full recount and differs
+ * from h by at most 1. Returns the mean h. */
+static double check_all(const ex *E, const bs_pdb_view *V, const char *what) {
+  double sum = 0;
+  bs_geom g;
+  bs_geom_init(&g, &E->like);
+  for (uint32_t k = 0; k < E->reached; k++) {
+    bs_board b;
+    ex_board(E, E->state[k], &b);
+    int dist = E->dist[ex_rank(E, E->state[k])];
+    bs_pdb_idx x;
+    int h = bs_pdb_eval(V, b.cell, &x);
+    sum += h;
+    CHECK(h <= dist, "%s: state %u: h %d above the distance %d", what, k, h, dist);
+    for (int d = 0; d < 4; d++) {
+      int q = g.nb[b.blank][d];
+      if (q < 0) continue;
+      int hc = bs_pdb_child(V, &x, b.cell[q], b.blank, q);
+      bs_board c = b;
+      bs_move(&c, d);
+      bs_pdb_idx y;
+      int full = bs_pdb_eval(V, c.cell, &y);
+      CHECK(hc == full, "%s: state %u move %d: step %d, recount %d", what, k, d, hc, full);
+      CHECK(abs(hc - h) <= 1, "%s: state %u move %d: h %d -> %d", what, k, d, h, hc);
+    }
+  }
+  return sum / E->reached;
+}
+
+/* A state reached from the goal (E from the goal), at random. */
+static bs_board random_reached(const ex *E, uint64_t *seed) {
+  bs_board b;
+  ex_board(E, E->state[bs_rand(seed) % E->reached], &b);
+  return b;
+}
+
+/* For one layout and each partition of specs: the goal view and views
+ * toward `targets` random boards, each with and without reflection, on
+ * every state. */
+static void exhaust(int w, int h, uint64_t wall, const char *const *specs, int nspecs, int targets,
+                    uint64_t seed) {
+  bs_board goal = goal_of(w, h, wall);
+  ex E[1 + MAX_TARGETS];
+  cr_assert_leq(targets, MAX_TARGETS);
+  ex_run(&E[0], &goal);
+  bs_board target[1 + MAX_TARGETS] = {goal};
+  for (int t = 1; t <= targets; t++) {
+    target[t] = random_reached(&E[0], &seed);
+    ex_run(&E[t], &target[t]);
+  }
+  for (int i = 0; i < nspecs; i++) {
+    bs_pdb P;
+    build(&P, &goal, specs[i]);
+    for (int t = 0; t <= targets; t++)
+      for (int reflect = 0; reflect <= P.symmetric; reflect++) {
+        bs_pdb_view V;
+        cr_assert_eq(bs_pdb_view_init(&V, &P, &target[t], reflect), 0);
+        cr_assert_eq(V.nlens, reflect ? 2 : 1);
+        char what[160], text[BS_BOARD_TEXT];
+        bs_board_format(&target[t], text);
+        snprintf(what, sizeof what, "%dx%d walls %llx, '%s', toward %s%s", w, h,
+                 (unsigned long long)wall, specs[i], text, reflect ? ", reflected" : "");
+        check_all(&E[t], &V, what);
+      }
+    bs_pdb_free(&P);
+  }
+  for (int t = 0; t <= targets; t++) ex_free(&E[t]);
+}
+
+#define SPECS(...) (const char *const[]){__VA_ARGS__}, sizeof((const char *const[]){__VA_ARGS__}) / sizeof(char *)
+
+/* One pattern of every tile leaves one free cell, which is then the
+ * blank: the table is the exact distance to the goal. */
+static void check_exact(int w, int h, const char *spec) {
+  bs_board goal = goal_of(w, h, 0);
+  ex E;
+  ex_run(&E, &goal);
+  bs_pdb P;
+  build(&P, &goal, spec);
+  for (int reflect = 0; reflect <= P.symmetric; reflect++) {
+    bs_pdb_view V;
+    cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, reflect), 0);
+    for (uint32_t k = 0; k < E.reached; k++) {
+      bs_board b;
+      ex_board(&E, E.state[k], &b);
+      bs_pdb_idx x;
+      int hb = bs_pdb_eval(&V, b.cell, &x), dist = E.dist[ex_rank(&E, E.state[k])];
+      CHECK(hb == dist, "%dx%d state %u: h %d, distance %d", w, h, k, hb, dist);
+    }
+  }
+  bs_pdb_free(&P);
+  ex_free(&E);
+}
+
+Test(pdb, exact_with_one_free_cell) {
+  check_exact(3, 3, "12345678");
+  check_exact(2, 4, "1234567");
+  check_exact(4, 2, "1234567");
+}
+
+Test(pdb, exhaustive_3x3) {
+  /* The test's own BFS agrees with the one of bs_test.h. */
+  ex E;
+  bs_board goal = goal_of(3, 3, 0);
+  ex_run(&E, &goal);
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  cr_assert_eq(E.reached, 181440);
+  cr_assert_eq(t.reached, E.reached);
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    uint8_t v[9];
+    bs_perm_unrank(r, 9, v);
+    bs_board b = bs_test_board(3, 3, 0, v);
+    CHECK(t.dist[r] == E.dist[ex_rank(&E, ex_pack(&E, &b))], "rank %u", r);
+  }
+  bs_bfs_free(&t);
+  ex_free(&E);
+  exhaust(3, 3, 0, SPECS("", "1245/3678", "124/356/78"), 2, 1);
+}
+
+Test(pdb, exhaustive_2x4_4x2_2x5) {
+  exhaust(2, 4, 0, SPECS("", "1234/567", "13/24/57/6"), 3, 2);
+  exhaust(4, 2, 0, SPECS("1256/347", "15/26/37/4"), 3, 3);
+  exhaust(2, 5, 0, SPECS("13579/2468"), 1, 4);
+}
+
+Test(pdb, exhaustive_walls) {
+  /* A 3x3 ring (the centre a wall), a 3x4 ring and a 3x4 with walls
+   * inside, a 4x3 with two dead ends, 4x4 corridors (two paths of 5
+   * cells, one without the blank), 2x6 and 5x2 with walls, and a 4x4
+   * whose walls are symmetric under transposition (reflection). */
+  exhaust(3, 3, 1ull << 4, SPECS("", "1234/678"), 2, 5);
+  exhaust(3, 4, 1ull << 4 | 1ull << 7, SPECS("", "1236/9AB"), 2, 6);
+  exhaust(3, 4, 1ull << 4 | 1ull << 9, SPECS("1234/6789B"), 1, 7);
+  exhaust(4, 3, 1ull << 1 | 1ull << 9, SPECS("1348/567B"), 1, 8);
+  uint64_t corridor = 1ull << 5 | 1ull << 6 | 1ull << 9 | 1ull << 10 | 1ull << 3 | 1ull << 12;
+  exhaust(4, 4, corridor, SPECS("", "128C/EF"), 2, 9);
+  exhaust(2, 6, 1ull << 2 | 1ull << 9, SPECS("124/56789B"), 1, 10);
+  exhaust(5, 2, 1ull << 2, SPECS("1267/4589", ""), 2, 11);
+  uint64_t sym = 1ull << 3 | 1ull << 12 | 1ull << 7 | 1ull << 13 | 1ull << 2 | 1ull << 8;
+  exhaust(4, 4, sym, SPECS("1256/7AB/CF"), 1, 12);
+}
+
+/* ---- one-tile patterns, big boards, partitions ------------------------- */
+
+Test(pdb, one_tile_patterns_are_wall_aware_manhattan) {
+  uint64_t seed = 5;
+  int compared = 0;
+  for (int round = 0; round < 300; round++) {
+    int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5);
+    bs_board b = bs_rand_board(&seed, w, h, round % 3 ? 6 : 0);
+    const char *why;
+    /* A tile walled off from its cell gets BS_PDB_FAR, bs_heur 0; parity
+     * means nothing to either. */
+    if (bs_solvability(&b, &why) == BS_UNSOLVABLE && strcmp(why, "parity")) continue;
+    bs_board goal;
+    bs_goal(&b, &goal);
+    bs_pdb P;
+    build(&P, &goal, "");
+    bs_heur H;
+    bs_heur_init(&H, &b, 0); /* side 0: toward the goal; side 1: toward b */
+    bs_board other = b; /* another board of the same layout */
+    for (int k = 0; k < 40; k++) bs_move(&other, bs_rand_below(&seed, 4));
+    bs_pdb_view V;
+    bs_pdb_idx x;
+    cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, 0), 0);
+    cr_assert_eq(bs_pdb_eval(&V, b.cell, &x), bs_heur_score(&H, 0, &b), "round %d", round);
+    cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), 0);
+    cr_assert_eq(bs_pdb_eval(&V, other.cell, &x), bs_heur_score(&H, 1, &other), "round %d", round);
+    bs_pdb_free(&P);
+    compared++;
+  }
+  cr_assert_gt(compared, 200, "%d compared", compared);
+}
+
+/* Random walks on boards up to 6x6 with walls, automatic partitions: the
+ * O(1) step, apply and its undo, and the packed form all agree with a full
+ * recount; the goal's h is 0 and other boards' is not. */
+Test(pdb, steps_match_recounts_on_big_boards) {
+  uint64_t seed = 9;
+  for (int round = 0; round < 12; round++) {
+    int w = 3 + round % 4, h = 6 - round % 3;
+    bs_board start = bs_rand_board(&seed, w, h, round % 2 ? 5 : 0), goal;
+    bs_goal(&start, &goal);
+    bs_pdb_part part;
+    cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 19, &part), 0);
+    bs_pdb_info info;
+    bs_pdb P;
+    cr_assert_eq(bs_pdb_build(&P, &goal, &part, &info), 0);
+    cr_assert_leq(info.bytes, (size_t)1 << 19);
+    bs_geom g;
+    bs_geom_init(&g, &goal);
+    for (int side = 0; side < 2; side++) {
+      bs_pdb_view V;
+      cr_assert_eq(bs_pdb_view_init(&V, &P, side ? &start : &goal, 1), 0);
+      bs_pdb_idx x, y;
+      bs_board b = side ? goal : start;
+      int hb = bs_pdb_eval(&V, b.cell, &x);
+      cr_assert_eq(bs_pdb_eval(&V, side ? start.cell : goal.cell, &y), 0, "round %d side %d", round, side);
+      for (int step = 0; step < 300; step++) {
+        int d = bs_rand_below(&seed, 4), q = g.nb[b.blank][d];
+        if (q < 0) continue;
+        unsigned v = b.cell[q];
+        int p = b.blank, hc = bs_pdb_child(&V, &x, v, p, q);
+        bs_pdb_idx keep = x;
+        cr_assert_eq(bs_pdb_apply(&V, &x, v, p, q), hc);
+        cr_assert_eq(bs_pdb_apply(&V, &x, v, q, p), hb, "undo");
+        cr_assert_eq(memcmp(&keep, &x, sizeof x), 0, "undo restores every index");
+        bs_pdb_apply(&V, &x, v, p, q);
+        bs_move(&b, d);
+        uint32_t words[BS_MAX_WORDS];
+        bs_pack(&g, &b, words);
+        cr_assert_eq(bs_pdb_eval(&V, b.cell, &y), hc, "round %d side %d step %d", round, side, step);
+        cr_assert_eq(bs_pdb_eval_packed(&V, &g, words, &y), hc);
+        cr_assert_leq(abs(hc - hb), 1);
+        hb = hc;
+      }
+    }
+    bs_pdb_free(&P);
+  }
+}
+
+Test(pdb, partitions) {
+  bs_board g44 = goal_of(4, 4, 0), g66 = goal_of(6, 6, 0);
+  bs_pdb_part part;
+  char err[128], text[BS_PDB_SPEC];
+  cr_assert_eq(bs_pdb_part_parse(&g44, KF_663, &part, err, sizeof err), 0);
+  bs_pdb_part_format(&g44, &part, text);
+  cr_assert_str_eq(text, KF_663);
+  cr_assert_eq(part.npat, 4); /* and the blank's cell */
+  cr_assert_eq(bs_pdb_bytes_for(&g44, &part), 2 * (16777216 + 6 * 1048576) + 4096 + 3 * 256 + 16 + 1);
+  /* Tiles left out get patterns of their own, in order. */
+  cr_assert_eq(bs_pdb_part_parse(&g44, "FE", &part, err, sizeof err), 0);
+  bs_pdb_part_format(&g44, &part, text);
+  cr_assert_str_eq(text, "1/2/3/4/5/6/7/8/9/A/B/C/D/EF");
+  const char *bad[] = {"12/21", "1//2", "/12", "12/", "1G", "1x", "123456789", "0"};
+  const char *says[] = {"twice", "empty", "empty", "empty", "not on this", "no tile", "more than", "no tile"};
+  for (int i = 0; i < 8; i++) {
+    err[0] = 0;
+    cr_assert_eq(bs_pdb_part_parse(&g44, bad[i], &part, err, sizeof err), -1, "%s", bad[i]);
+    cr_assert(strstr(err, says[i]), "%s: %s", bad[i], err);
+  }
+  bs_board walled = goal_of(4, 4, 1ull << 5);
+  cr_assert_eq(bs_pdb_part_parse(&walled, "16", &part, err, sizeof err), -1);
+  cr_assert(strstr(err, "is a wall"), "%s", err);
+  /* 36^7 entries do not fit a 32-bit index. */
+  cr_assert_eq(bs_pdb_part_parse(&g66, "1234567", &part, err, sizeof err), -1);
+  /* Budgets: Korf and Felner's sizes where they fit. */
+  struct { size_t budget; const char *sizes; } want[] = {
+      {(size_t)64 << 20, "6-6-3"}, {(size_t)40 << 20, "6-5-4"}, {(size_t)16 << 20, "5-5-5"},
+      {16 * 17, "1-1-1-1-1-1-1-1-1-1-1-1-1-1-1"}};
+  for (int i = 0; i < 4; i++) {
+    cr_assert_eq(bs_pdb_part_auto(&g44, want[i].budget, &part), 0);
+    cr_assert_leq(bs_pdb_bytes_for(&g44, &part), want[i].budget);
+    char sizes[BS_PDB_SPEC];
+    bs_pdb_part_format(&g44, &part, text);
+    int k = 0, run = 0;
+    for (const char *s = text;; s++) {
+      if (*s && *s != '/') {
+        run++;
+        continue;
+      }
+      k += snprintf(sizes + k, sizeof sizes - (size_t)k, "%s%d", k ? "-" : "", run);
+      run = 0;
+      if (!*s) break;
+    }
+    cr_assert_str_eq(sizes, want[i].sizes, "budget %zu: %s", want[i].budget, text);
+  }
+  cr_assert_eq(bs_pdb_part_auto(&g44, 16 * 17 - 1, &part), -1); /* 16 tables of 16 + 1 bytes */
+  /* Automatic patterns are compact: on the plain 4x4, the first is a 2x3 block. */
+  cr_assert_eq(bs_pdb_part_auto(&g44, (size_t)64 << 20, &part), 0);
+  bs_pdb_part_format(&g44, &part, text);
+  cr_assert_str_eq(text, "123567/48ABCF/9DE");
+  /* Every size and wall count gets a partition within its budget. */
+  uint64_t seed = 3;
+  for (int round = 0; round < 200; round++) {
+    bs_board b = bs_rand_board(&seed, 2 + round % 5, 2 + round / 5 % 5, round % 7), goal;
+    bs_goal(&b, &goal);
+    size_t budget = (size_t)1 << (12 + round % 15);
+    if (bs_pdb_part_auto(&goal, budget, &part)) continue;
+    size_t bytes = bs_pdb_bytes_for(&goal, &part);
+    cr_assert(bytes > 0 && bytes <= budget, "round %d: %zu bytes for %zu", round, bytes, budget);
+    cr_assert_eq(part.of[goal.n - 1], part.npat - 1, "round %d: the blank's cell alone, last", round);
+  }
+}
+
+Test(pdb, views_refuse_boards_of_other_layouts) {
+  bs_board goal = goal_of(4, 4, 1ull << 6);
+  bs_pdb P;
+  build(&P, &goal, "1234/89AB");
+  bs_pdb_view V;
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, 1), 0);
+  cr_assert_eq(V.nlens, 1, "walls not symmetric: no reflection");
+  bs_board b = goal_of(4, 4, 0);
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "other walls");
+  b = goal_of(4, 3, 1ull << 6);
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "other size");
+  b = goal;
+  b.cell[0] = 2; /* tile 2 twice */
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "a tile twice");
+  b = goal;
+  b.cell[0] = 7; /* the wall's number on an open cell */
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "a wall's tile");
+  b = goal;
+  b.blank = 3;
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &b, 0), -1, "the blank elsewhere");
+  bs_pdb_free(&P);
+}
+
+/* ---- the cache --------------------------------------------------------- */
+
+static char *temp_dir(void) {
+  const char *t = getenv("TMPDIR");
+  char *dir = malloc(4096);
+  cr_assert_not_null(dir);
+  snprintf(dir, 4096, "%s/bs_pdb_XXXXXX", t && *t ? t : "/tmp");
+  cr_assert_not_null(mkdtemp(dir), "mkdtemp: %s", strerror(errno));
+  return dir;
+}
+
+static void drop_dir(char *dir) {
+  char cmd[4200];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  cr_assert_eq(system(cmd), 0);
+  free(dir);
+}
+
+/* Loads or builds spec on layout through dir; checks the status and that
+ * the tables equal a build in memory. Returns the info. */
+static bs_pdb_info through(const bs_board *layout, const char *spec, const char *dir, int status,
+                           const char *why) {
+  bs_pdb_part part;
+  char err[128];
+  cr_assert_eq(bs_pdb_part_parse(layout, spec, &part, err, sizeof err), 0);
+  bs_pdb P, M;
+  bs_pdb_info info, minfo;
+  cr_assert_eq(bs_pdb_load_or_build(&P, layout, &part, dir, &info), 0);
+  cr_assert_eq(info.status, status, "%s: %s, not %s (%s)", spec, bs_pdb_status_name(info.status),
+               bs_pdb_status_name(status), info.why);
+  if (why) cr_assert(strstr(info.why, why), "'%s' does not say '%s'", info.why, why);
+  cr_assert_eq(bs_pdb_build(&M, layout, &part, &minfo), 0);
+  cr_assert_eq(P.bytes, M.bytes);
+  cr_assert_eq(memcmp(P.mem, M.mem, P.bytes), 0, "the tables differ from a fresh build");
+  bs_pdb_free(&P);
+  bs_pdb_free(&M);
+  return info;
+}
+
+/* Overwrites len bytes at off of path, or truncates it to len when data
+ * is NULL. */
+static void poke(const char *path, long off, const void *data, size_t len) {
+  if (!data) {
+    cr_assert_eq(truncate(path, (off_t)len), 0);
+    return;
+  }
+  FILE *f = fopen(path, "r+b");
+  cr_assert_not_null(f);
+  cr_assert_eq(fseek(f, off, SEEK_SET), 0);
+  cr_assert_eq(fwrite(data, 1, len, f), len);
+  fclose(f);
+}
+
+static long file_size(const char *path) {
+  struct stat st;
+  cr_assert_eq(stat(path, &st), 0, "%s: %s", path, strerror(errno));
+  return (long)st.st_size;
+}
+
+/* Inverts the byte at off of path. */
+static void flip(const char *path, long off) {
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f);
+  cr_assert_eq(fseek(f, off, SEEK_SET), 0);
+  uint8_t x = (uint8_t)~fgetc(f);
+  fclose(f);
+  poke(path, off, &x, 1);
+}
+
+Test(pdb, cache_round_trip_and_bad_files) {
+  char *dir = temp_dir(), sub[4200];
+  snprintf(sub, sizeof sub, "%s/a/b", dir); /* created on the way */
+  bs_board g33 = goal_of(3, 3, 0);
+  bs_pdb_info info = through(&g33, "1245/3678", sub, BS_PDB_BUILT, NULL);
+  const char *path = info.path;
+  char keep[4096];
+  snprintf(keep, sizeof keep, "%s", path);
+  cr_assert_eq(file_size(keep), 88 + (long)info.bytes);
+  through(&g33, "1245/3678", sub, BS_PDB_LOADED, NULL);
+  /* A flipped byte in the tables, then in each header field. */
+  flip(keep, file_size(keep) - 1000);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "checksum");
+  through(&g33, "1245/3678", sub, BS_PDB_LOADED, NULL); /* replaced for good */
+  struct { long off; const char *why; } field[] = {
+      {0, "not a bislide"}, {8, "version"}, {12, "not a bislide"}, {16, "another layout"},
+      {24, "another layout"}, {32, "another layout"}, {68, "another layout"}, {72, "another layout"},
+      {80, "checksum"}};
+  for (int i = 0; i < 9; i++) {
+    flip(keep, field[i].off);
+    through(&g33, "1245/3678", sub, BS_PDB_REPLACED, field[i].why);
+  }
+  /* Short, empty, long, garbage of the right size. */
+  poke(keep, 0, NULL, 88 + info.bytes / 2);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "bytes");
+  poke(keep, 0, NULL, 0);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "bytes");
+  poke(keep, 0, NULL, 50);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "bytes");
+  FILE *f = fopen(keep, "ab");
+  fputc(0, f);
+  fclose(f);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "bytes");
+  uint64_t seed = 1;
+  uint8_t junk[4096];
+  for (size_t i = 0; i < sizeof junk; i++) junk[i] = (uint8_t)bs_rand(&seed);
+  for (long off = 0; off < file_size(keep); off += sizeof junk)
+    poke(keep, off, junk, (size_t)(file_size(keep) - off < (long)sizeof junk ? file_size(keep) - off : (long)sizeof junk));
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "not a bislide");
+  /* The file of another partition, or of another layout with as many open
+   * cells, under this one's name: same size, never trusted. */
+  bs_pdb_info other = through(&g33, "1234/5678", sub, BS_PDB_BUILT, NULL);
+  cr_assert_str_neq(other.path, keep);
+  char cmd[9000];
+  snprintf(cmd, sizeof cmd, "cp '%s' '%s'", other.path, keep);
+  cr_assert_eq(system(cmd), 0);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "another layout");
+  bs_board g34 = goal_of(3, 4, 1ull << 3 | 1ull << 6 | 1ull << 7); /* 9 open cells too */
+  other = through(&g34, "1235/69AB", sub, BS_PDB_BUILT, NULL);
+  snprintf(cmd, sizeof cmd, "cp '%s' '%s'", other.path, keep);
+  cr_assert_eq(system(cmd), 0);
+  through(&g33, "1245/3678", sub, BS_PDB_REPLACED, "another layout");
+  /* Nothing left behind but the three files. */
+  snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 3", sub);
+  cr_assert_eq(system(cmd), 0, "temporary files left in %s", sub);
+  drop_dir(dir);
+}
+
+Test(pdb, cache_unwritable_directory) {
+  char *dir = temp_dir(), file[4200], under[4300];
+  snprintf(file, sizeof file, "%s/plain", dir);
+  FILE *f = fopen(file, "w");
+  cr_assert_not_null(f);
+  fclose(f);
+  /* A directory below a plain file can never be made, even by root. */
+  snprintf(under, sizeof under, "%s/cache", file);
+  bs_board g33 = goal_of(3, 3, 0);
+  bs_pdb_info info = through(&g33, "1245/3678", under, BS_PDB_UNSAVED, "Not a directory");
+  cr_assert_gt(info.bytes, 0);
+  through(&g33, "1245/3678", "/dev/null", BS_PDB_UNSAVED, NULL);
+  char *deep = malloc(5000);
+  cr_assert_not_null(deep);
+  memset(deep, 'd', 4999);
+  deep[0] = '/';
+  deep[4999] = 0;
+  through(&g33, "1245/3678", deep, BS_PDB_UNSAVED, "too long");
+  free(deep);
+  through(&g33, "1245/3678", NULL, BS_PDB_MEMORY, NULL);
+  drop_dir(dir);
+}
+
+Test(pdb, default_dir) {
+  char buf[4096];
+  setenv("XDG_CACHE_HOME", "/x/cache", 1);
+  setenv("HOME", "/home/h", 1);
+  cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), 0);
+  cr_assert_str_eq(buf, "/x/cache/bislide");
+  setenv("XDG_CACHE_HOME", "relative", 1); /* ignored, as the XDG spec says */
+  cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), 0);
+  cr_assert_str_eq(buf, "/home/h/.cache/bislide");
+  unsetenv("XDG_CACHE_HOME");
+  cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), 0);
+  cr_assert_str_eq(buf, "/home/h/.cache/bislide");
+  cr_assert_eq(bs_pdb_default_dir(buf, 10), -1);
+  unsetenv("HOME");
+  cr_assert_eq(bs_pdb_default_dir(buf, sizeof buf), -1);
+}
+
+/* ---- optimal lengths with a small IDA* --------------------------------- */
+
+/* Iterative deepening A* (Korf 1985) with the view's h, applied and undone
+ * in O(1) a move. With these tables h is 0 only when every tile is home. */
+typedef struct ida {
+  const bs_pdb_view *V;
+  bs_geom g;
+  uint8_t cell[BS_MAX_CELLS];
+  int blank, bound, next;
+  bs_pdb_idx x;
+  uint64_t nodes;
+  char moves[MAX_DEPTH + 1];
+} ida;
+
+static int dfs(ida *I, int depth, int h, int last) {
+  if (depth + h > I->bound) {
+    if (depth + h < I->next) I->next = depth + h;
+    return 0;
+  }
+  if (!h) {
+    I->moves[depth] = 0;
+    return 1;
+  }
+  for (int d = 0; d < 4; d++) {
+    int p = I->blank, q = I->g.nb[p][d];
+    if (q < 0 || d == (last ^ 1)) continue;
+    unsigned v = I->cell[q];
+    int hc = bs_pdb_apply(I->V, &I->x, v, p, q);
+    I->cell[p] = (uint8_t)v;
+    I->cell[q] = 0;
+    I->blank = q;
+    I->nodes++;
+    I->moves[depth] = bs_dir_chars[d];
+    if (dfs(I, depth + 1, hc, d)) return 1;
+    bs_pdb_apply(I->V, &I->x, v, q, p);
+    I->cell[q] = (uint8_t)v;
+    I->cell[p] = 0;
+    I->blank = p;
+  }
+  return 0;
+}
+
+/* The optimal length of b toward the goal of V; the answer is checked by
+ * replaying it. */
+static int ida_solve(const bs_pdb_view *V, const bs_board *b, uint64_t *nodes) {
+  ida *I = calloc(1, sizeof *I);
+  cr_assert_not_null(I);
+  I->V = V;
+  bs_geom_init(&I->g, b);
+  memcpy(I->cell, b->cell, sizeof I->cell);
+  I->blank = b->blank;
+  int h = bs_pdb_eval(V, b->cell, &I->x);
+  for (I->bound = h;; I->bound = I->next) {
+    I->next = MAX_DEPTH + 1;
+    if (dfs(I, 0, h, -1)) break;
+    cr_assert_leq(I->next, MAX_DEPTH, "no answer within %d moves", MAX_DEPTH);
+  }
+  bs_board x = *b;
+  for (const char *m = I->moves; *m; m++) cr_assert(bs_move(&x, bs_dir_from_char(*m)));
+  cr_assert(bs_is_goal(&x), "the answer %s does not reach the goal", I->moves);
+  int len = (int)strlen(I->moves);
+  *nodes += I->nodes;
+  free(I);
+  return len;
+}
+
+typedef struct korf {
+  bs_set set;
+  int optimal[100];
+} korf;
+
+/* Korf's 100 instances and their published optimal lengths; 0 (after
+ * cr_skip) when not run from the top directory. */
+static int korf_load(korf *K) {
+  FILE *f = fopen(KORF_LENGTHS, "r");
+  if (!f) return 0;
+  int n = 0;
+  while (n < 100 && fscanf(f, "%d", &K->optimal[n]) == 1) n++;
+  fclose(f);
+  cr_assert_eq(n, 100);
+  cr_assert_eq(bs_set_read(KORF_SET, &K->set, stderr), 0);
+  cr_assert_eq(K->set.n, 100);
+  return 1;
+}
+
+Test(pdb, korf_instances_solve_to_their_optimal_lengths) {
+  korf K;
+  if (!korf_load(&K)) cr_skip_test("run from the top directory (make test) to read " KORF_SET);
+  int sum = 0;
+  for (int i = 0; i < 100; i++) sum += K.optimal[i];
+  cr_assert_eq(sum, 5305, "the published lengths sum to 5,305");
+  cr_assert_eq(K.set.limit[0], 5305);
+  bs_board goal;
+  bs_goal(&K.set.e[0].board, &goal);
+  bs_pdb P;
+  build(&P, &goal, KF_555);
+  bs_pdb_view V;
+  cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, 1), 0);
+  cr_assert_eq(V.nlens, 2);
+  /* The shortest of the 100 (numbers 55, 16, 42 and 79: 41, 42, 42, 42
+   * moves), and every instance's h below its length. */
+  const int easy[] = {55, 16, 42, 79};
+  uint64_t nodes = 0;
+  for (int i = 0; i < 4; i++) {
+    const bs_board *b = &K.set.e[easy[i] - 1].board;
+    cr_assert_eq(ida_solve(&V, b, &nodes), K.optimal[easy[i] - 1], "instance %d", easy[i]);
+  }
+  for (int i = 0; i < 100; i++) {
+    bs_pdb_idx x;
+    const char *why;
+    cr_assert_eq(bs_solvability(&K.set.e[i].board, &why), BS_SOLVABLE);
+    cr_assert_leq(bs_pdb_eval(&V, K.set.e[i].board.cell, &x), K.optimal[i]);
+  }
+  bs_pdb_free(&P);
+  bs_set_free(&K.set);
+}
+
+/* ---- measurements (BS_PDB_MEASURE=1) ----------------------------------- */
+
+static void measure_only(void) {
+  if (!getenv("BS_PDB_MEASURE")) cr_skip_test("figures only: set BS_PDB_MEASURE=1");
+}
+
+static double cpu_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static void build_timed(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *what) {
+  double c0 = cpu_ms();
+  bs_pdb_info info;
+  cr_assert_eq(bs_pdb_build(P, layout, part, &info), 0);
+  char text[BS_PDB_SPEC];
+  bs_pdb_part_format(layout, part, text);
+  printf("%s %s: %zu bytes, built in %.0f ms (%.0f ms of CPU)\n", what, text, info.bytes, info.ms,
+         cpu_ms() - c0);
+}
+
+/* Korf's 100: mean h of the starts, and IDA* over the first `solve`
+ * instances (in order), for 5-5-5 and 6-6-3 with and without reflection. */
+Test(measure, korf100) {
+  measure_only();
+  korf K;
+  cr_assert(korf_load(&K));
+  bs_board goal;
+  bs_goal(&K.set.e[0].board, &goal);
+  double md = 0, lc = 0, opt = 0;
+  for (int i = 0; i < 100; i++) {
+    opt += K.optimal[i];
+    bs_heur H;
+    bs_heur_init(&H, &K.set.e[i].board, 0);
+    md += bs_heur_score(&H, 0, &K.set.e[i].board);
+    bs_heur_init(&H, &K.set.e[i].board, 2);
+    lc += bs_heur_score(&H, 0, &K.set.e[i].board);
+  }
+  printf("korf100: mean optimal %.2f, Manhattan %.2f, Manhattan + linear conflicts %.2f\n", opt / 100,
+         md / 100, lc / 100);
+  const char *solve_env = getenv("BS_PDB_SOLVE");
+  int solve = solve_env ? atoi(solve_env) : 10;
+  const char *specs[] = {KF_555, KF_663};
+  for (int s = 0; s < 2; s++) {
+    bs_pdb P;
+    bs_pdb_part part;
+    char err[128];
+    cr_assert_eq(bs_pdb_part_parse(&goal, specs[s], &part, err, sizeof err), 0);
+    build_timed(&P, &goal, &part, "4x4");
+    for (int reflect = 0; reflect <= 1; reflect++) {
+      bs_pdb_view V, B;
+      bs_pdb_view_init(&V, &P, &goal, reflect);
+      double h = 0, back = 0; /* and toward each start, from the goal (a hole table) */
+      for (int i = 0; i < 100; i++) {
+        bs_pdb_idx x;
+        h += bs_pdb_eval(&V, K.set.e[i].board.cell, &x);
+        bs_pdb_view_init(&B, &P, &K.set.e[i].board, reflect);
+        int hb = bs_pdb_eval(&B, goal.cell, &x);
+        cr_assert_leq(hb, K.optimal[i]);
+        back += hb;
+      }
+      uint64_t nodes = 0;
+      double t0 = cpu_ms();
+      for (int i = 0; i < solve; i++)
+        cr_assert_eq(ida_solve(&V, &K.set.e[i].board, &nodes), K.optimal[i], "instance %d", i + 1);
+      printf("  %s%s: mean h %.2f (backward %.2f)", specs[s], reflect ? " + reflection" : "", h / 100,
+             back / 100);
+      if (solve)
+        printf("; IDA* on instances 1-%d: %llu nodes, %.0f ms of CPU", solve, (unsigned long long)nodes,
+               cpu_ms() - t0);
+      printf("\n");
+    }
+    bs_pdb_free(&P);
+  }
+  bs_set_free(&K.set);
+}
+
+/* Automatic partitions for the first board of each size of the real set,
+ * at 16 MB and 64 MB. */
+Test(measure, real_set_layouts) {
+  measure_only();
+  bs_set set;
+  FILE *devnull = fopen("/dev/null", "w");
+  int rc = bs_set_read(REAL_SET, &set, devnull);
+  fclose(devnull);
+  if (rc < 0) cr_skip_test(REAL_SET " is absent");
+  for (int w = 3; w <= 6; w++)
+    for (int h = 3; h <= 6; h++) {
+      int i = 0;
+      while (i < set.n && (!set.e[i].ok || set.e[i].board.w != w || set.e[i].board.h != h)) i++;
+      if (i == set.n) continue;
+      bs_board goal;
+      bs_goal(&set.e[i].board, &goal);
+      for (size_t mb = 16; mb <= 64; mb *= 4) {
+        bs_pdb_part part;
+        cr_assert_eq(bs_pdb_part_auto(&goal, mb << 20, &part), 0);
+        char what[128], text[BS_BOARD_TEXT];
+        bs_board_format(&goal, text);
+        snprintf(what, sizeof what, "%s (line %d, %d walls) at %zu MB:", text, set.e[i].line,
+                 __builtin_popcountll(goal.wall), mb);
+        bs_pdb P;
+        build_timed(&P, &goal, &part, what);
+        bs_pdb_free(&P);
+      }
+    }
+  bs_set_free(&set);
+}
