@@ -1,26 +1,42 @@
-/* bs_heur: the scores that rank states in the heuristic search.
+/* bs_heur: the scores that rank and bound states in the engine.
  *
- * Per board, once: the true shortest path between every two open cells
+ * A heuristic is built for a pair of boards of one layout: the forward side
+ * of a search scores a state's distance to `to`, the backward side its
+ * distance to `from`.
+ *
+ * Per pair, once: the true shortest path between every two open cells
  * around the walls (BFS over the open cells, a 36 x 36 table), and from it,
- * for each side of the search, each tile's distance from every cell to the
- * tile's target: the goal cell for the forward side, the tile's cell on the
- * start board for the backward side.
+ * for each side, each tile's distance from every cell to the tile's target
+ * cell. The wall-aware Manhattan score of a state is the sum over tiles of
+ * that distance plus the linear conflicts: in a row (column), tiles that sit
+ * in their target row (column), whose shortest path is the straight one
+ * along it, and whose order is reversed, so that all but an increasing
+ * subsequence of them must step out of the line and back. At 2 moves a tile
+ * it is a lower bound (leaving a line and coming back costs 2 on a grid,
+ * which is bipartite), admissible and consistent: a move changes one tile's
+ * distance by 1 and a line's conflicts by at most one tile. More moves a
+ * tile rank states better in a beam, and the bound no longer holds.
  *
- * The score of a state for a side is the sum over tiles of that distance
- * plus the linear conflicts: in a row (column), tiles that sit in their
- * target row (column), whose shortest path is the straight one along it, and
- * whose order is reversed, so that all but an increasing subsequence of them
- * must step out of the line and back, 2 moves each. A move changes one
- * tile's distance and at most two lines, so a child's score is its parent's
- * plus a cheap delta (bs_heur_delta). */
+ * With pattern databases (bs_pdb.h) the score is the larger of the two,
+ * still admissible. A move changes one tile's distance and at most two
+ * lines, and one pattern's entry, so a child's score comes from its
+ * parent's by a cheap update (bs_heur_child), with what the parent needs
+ * unpacked once (bs_heur_parent).
+ *
+ * Score words: the value the engine ranks and bounds by is in the low 16
+ * bits; above it the heuristic keeps the Manhattan part, which the max
+ * hides and the children need. Bit 31 is the engine's. */
 #ifndef BS_HEUR_H
 #define BS_HEUR_H
 
 #include <stdint.h>
 
 #include "bs_board.h"
+#include "bs_pdb.h"
 
 #define BS_FAR 255 /* no open path */
+#define BS_SCORE_BITS 16
+#define BS_SCORE_MASK ((1u << BS_SCORE_BITS) - 1)
 
 typedef struct bs_heur {
   int w, h, n;
@@ -33,18 +49,28 @@ typedef struct bs_heur {
   uint8_t lc[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
   uint8_t key[2][BS_MAX_CELLS + 1];
   int lc_weight; /* moves added per tile that must leave its line; 0: none */
+  int pdb;       /* pattern databases in view[] */
+  bs_pdb_view view[2]; /* view[s]: toward side s's target */
 } bs_heur;
 
-/* Fills the tables for start (forward target: its goal; backward target:
- * start itself), lc moves per tile out of line (2 is a lower bound). */
-void bs_heur_init(bs_heur *H, const bs_board *start, int lc);
+/* Fills the tables for the pair: the forward side's target is `to`, the
+ * backward side's `from`; lc moves per tile out of line (2 is a lower
+ * bound). */
+void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc);
 
-/* Makes the forward score count only the tiles in the set (bit v: tile v),
- * so that score 0 means those tiles are home. */
-void bs_heur_only(bs_heur *H, uint64_t tiles);
+/* Adds the tables of P (built for this layout) to the score, each side
+ * viewing toward its target, with the transposed lookup where P allows.
+ * Returns 0, or -1 when P is of another layout (the score is unchanged). */
+int bs_heur_use_pdb(bs_heur *H, const bs_pdb *P, const bs_board *from, const bs_board *to);
 
-/* The score of board b for side s, computed from scratch. */
+/* The Manhattan part of board b's score for side s, from scratch. */
 int bs_heur_score(const bs_heur *H, int s, const bs_board *b);
+
+/* The score word of board b for side s, from scratch (the roots'). */
+uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b);
+
+/* The value of a score word: what ranks and bounds. */
+static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MASK; }
 
 /* Linear-conflict moves in one line: the n tiles v[0..n) in line order;
  * bit is 1 for a row, 2 for a column. */
@@ -64,13 +90,20 @@ static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const 
   return H->lc_weight * (k - best);
 }
 
-/* A parent's board, unpacked once for the scores of all its children. */
+/* A parent, unpacked once for the scores of all its children. */
 typedef struct bs_heur_ctx {
   uint8_t cell[BS_MAX_CELLS];
+  int side, md;
+  bs_pdb_idx idx;
 } bs_heur_ctx;
 
-static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint32_t *w, bs_heur_ctx *c) {
+/* Unpacks the parent of side s with packed board w and score word `word`. */
+static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
+                                  uint32_t word, bs_heur_ctx *c) {
   for (int p = 0; p < H->n; p++) c->cell[p] = (uint8_t)bs_get(g, w, p);
+  c->side = s;
+  c->md = (int)(H->pdb ? word >> BS_SCORE_BITS : word); /* word has no engine bit here */
+  if (H->pdb) bs_pdb_eval(&H->view[s], c->cell, &c->idx);
 }
 
 /* Linear conflicts of row `line` (bit 1) or column `line` (bit 2) of the
@@ -107,6 +140,15 @@ static inline int bs_heur_delta(const bs_heur *H, const bs_heur_ctx *c, int s, u
     d += bs_heur_line_of(H, c, s, bit, lp, -1, p, v) - bs_heur_line_of(H, c, s, bit, lp, -1, -1, 0);
   }
   return d;
+}
+
+/* The score word of the child where tile v slides from cell q into the
+ * blank at p, from the parent's context. */
+static inline uint32_t bs_heur_child(const bs_heur *H, const bs_heur_ctx *c, unsigned v, int p, int q) {
+  int md = c->md + bs_heur_delta(H, c, c->side, v, p, q);
+  if (!H->pdb) return (uint32_t)md;
+  int h = bs_pdb_child(&H->view[c->side], &c->idx, v, p, q);
+  return (uint32_t)(h > md ? h : md) | (uint32_t)md << BS_SCORE_BITS;
 }
 
 #endif

@@ -25,6 +25,7 @@ typedef struct bs_opts {
   int recycle;               /* drop layers no longer needed when full */
   uint64_t budget;           /* stop after this many generated states; 0: no limit */
   const bs_settings *set;    /* NULL: bs_settings_default */
+  const char *pdb_dir;       /* the pattern databases' cache directory; NULL: none */
 } bs_opts;
 
 typedef struct bs_result {
@@ -36,6 +37,7 @@ typedef struct bs_result {
   uint64_t expanded, generated;
   uint32_t peak_states;
   size_t peak_bytes;
+  double pdb_ms; /* spent building or loading pattern databases for this board */
 } bs_result;
 
 const char *bs_status_name(bs_status s);

@@ -26,7 +26,9 @@
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
   SETTING(polish_window, 28, 4, 190, "moves of an answer the polish replaces at once by a shortest way") \
   SETTING(polish_budget, 200000, 0, 1000000000,                                                   \
-          "generated states the polish may use per window (0: no polish)")
+          "generated states the polish may use per window (0: no polish)")                        \
+  SETTING(pdb_mem, 64, 0, 65536,                                                                  \
+          "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")
 
 typedef struct bs_settings {
 #define SETTING(name, def, low, high, what) int64_t name;

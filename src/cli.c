@@ -79,10 +79,10 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
     fputs("\"reason\":null,", out);
   fprintf(out,
           "\"moves\":\"%s\",\"length\":%d,\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,"
-          "\"ms\":%.3f,\"store\":\"%s\"}",
+          "\"ms\":%.3f,\"pdb_ms\":%.3f,\"store\":\"%s\"}",
           r->status == BS_ST_SOLVED ? r->moves : "", r->status == BS_ST_SOLVED ? r->length : 0,
           r->optimal ? "true" : "false", (unsigned long long)r->expanded,
-          (unsigned long long)r->generated, ms, store);
+          (unsigned long long)r->generated, ms, r->pdb_ms, store);
 }
 
 void bs_json_string(FILE *f, const char *s) {

@@ -99,6 +99,9 @@ static void help(void) {
       "  --mode MODE           " BS_MODES_HELP "\n"
       "  --set NAME=VALUE      change a setting (repeatable; `bislide settings`);\n"
       "                        --resume needs the same settings\n"
+      "  --pdb-dir DIR         cache of exact mode's pattern databases (default\n"
+      "                        $XDG_CACHE_HOME/bislide or ~/.cache/bislide)\n"
+      "  --no-pdb-cache        build pattern databases in memory only\n"
       "  --resume              continue from ANSWERS.journal; the same SET, --mode,\n"
       "                        --mem and --jobs are needed\n"
       "  --json FILE           one JSON object per puzzle, then a summary object\n"
@@ -534,7 +537,8 @@ int bs_cmd_batch(int argc, char **argv) {
       {"mem", required_argument, 0, 'm'},    {"store", required_argument, 0, 's'},
       {"mode", required_argument, 0, 'M'},   {"resume", no_argument, 0, 'r'},
       {"json", required_argument, 0, 'J'},   {"shard", required_argument, 0, 'S'},
-      {"set", required_argument, 0, 'E'},    {"help", no_argument, 0, 'h'},
+      {"set", required_argument, 0, 'E'},    {"pdb-dir", required_argument, 0, 'P'},
+      {"no-pdb-cache", no_argument, 0, 'N'}, {"help", no_argument, 0, 'h'},
       {0, 0, 0, 0}};
   const char *out = NULL, *json = NULL;
   long jobs = default_jobs();
@@ -542,6 +546,8 @@ int bs_cmd_batch(int argc, char **argv) {
   int store = BS_STORE_ARENA, resume = 0, sharded = 0, shard_k = 0, shard_n = 1, c;
   int mode = BS_MODE_AUTO;
   bs_settings settings = bs_settings_default;
+  char pdb_buf[4096];
+  const char *pdb_dir = bs_pdb_default_dir(pdb_buf, sizeof pdb_buf) ? NULL : pdb_buf;
   optind = 1;
   while ((c = getopt_long(argc, argv, "ho:j:", opts, NULL)) != -1) {
     switch (c) {
@@ -564,6 +570,8 @@ int bs_cmd_batch(int argc, char **argv) {
     case 'E':
       if (bs_cli_setting("batch", &settings, optarg)) return BS_EXIT_USAGE;
       break;
+    case 'P': pdb_dir = optarg; break;
+    case 'N': pdb_dir = NULL; break;
     case 'S':
       if (parse_shard(optarg, &shard_k, &shard_n))
         return bs_usage_error("batch", "--shard wants K/N with 0 <= K < N, not '%s'", optarg);
@@ -597,7 +605,7 @@ int bs_cmd_batch(int argc, char **argv) {
   b->shard_n = shard_n;
   b->mode = (bs_mode)mode;
   b->settings = settings;
-  b->opts = (bs_opts){.recycle = 1, .set = &b->settings};
+  b->opts = (bs_opts){.recycle = 1, .set = &b->settings, .pdb_dir = pdb_dir};
   b->it = calloc((size_t)b->set.n + 1, sizeof *b->it);
   b->todo = malloc(((size_t)b->set.n + 1) * sizeof *b->todo);
   if (!b->it || !b->todo) {
@@ -639,7 +647,8 @@ int bs_cmd_batch(int argc, char **argv) {
   }
   for (; nw < want; nw++) {
     w[nw].b = b;
-    if (bs_solver_init(&w[nw].sv, (bs_store_kind)store, wmem, err, sizeof err)) {
+    if (bs_solver_init(&w[nw].sv, (bs_store_kind)store, wmem,
+                       bs_solver_pdb_share(b->mode, &b->settings, wmem), err, sizeof err)) {
       fprintf(stderr, "bislide batch: --mem %llu bytes over %ld job%s gives each worker %llu: %s\n",
               (unsigned long long)mem, jobs, jobs == 1 ? "" : "s", (unsigned long long)wmem, err);
       goto out;

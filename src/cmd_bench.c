@@ -346,7 +346,7 @@ int bs_cmd_bench(int argc, char **argv) {
     st[ready].kind = kinds[ready];
     if (kinds[ready] == BS_STORE_ARENA) nref = ready;
     st[ready].rate = calloc((size_t)repeat, sizeof *st[ready].rate);
-    if (!st[ready].rate || bs_solver_init(&st[ready].sv, kinds[ready], mem, err, sizeof err)) {
+    if (!st[ready].rate || bs_solver_init(&st[ready].sv, kinds[ready], mem, 0, err, sizeof err)) {
       fprintf(stderr, "bislide bench: %s\n", st[ready].rate ? err : "out of memory");
       free(st[ready].rate);
       goto out;

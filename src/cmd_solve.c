@@ -16,6 +16,9 @@ static void help(void) {
          "  --exact            the same as --mode exact\n"
          "  --mode MODE        " BS_MODES_HELP "\n"
          "  --set NAME=VALUE   change a setting (repeatable; `bislide settings` lists them)\n"
+         "  --pdb-dir DIR      cache of exact mode's pattern databases (default\n"
+         "                     $XDG_CACHE_HOME/bislide or ~/.cache/bislide)\n"
+         "  --no-pdb-cache     build pattern databases in memory only\n"
          "  --mem SIZE         memory for the store, 1 to 1T, K/M/G/T suffixes (default\n"
          "                     256M); it sets the arena's state count, which object\n"
          "                     and pool share, though their states cost more bytes;\n"
@@ -36,12 +39,15 @@ int bs_cmd_solve(int argc, char **argv) {
       {"mode", required_argument, 0, 'M'},  {"mem", required_argument, 0, 'm'},
       {"store", required_argument, 0, 's'}, {"no-recycle", no_argument, 0, 'R'},
       {"json", no_argument, 0, 'j'},        {"set", required_argument, 0, 'S'},
+      {"pdb-dir", required_argument, 0, 'P'}, {"no-pdb-cache", no_argument, 0, 'N'},
       {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
   const char *board = NULL;
   uint64_t mem = BS_DEFAULT_MEM;
   int json = 0, store = BS_STORE_ARENA, mode = BS_MODE_AUTO, c;
   bs_settings settings = bs_settings_default;
-  bs_opts o = {.recycle = 1, .budget = 0, .set = &settings};
+  char pdb_dir[4096];
+  bs_opts o = {.recycle = 1, .budget = 0, .set = &settings,
+               .pdb_dir = bs_pdb_default_dir(pdb_dir, sizeof pdb_dir) ? NULL : pdb_dir};
   optind = 1;
   while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
     switch (c) {
@@ -61,6 +67,8 @@ int bs_cmd_solve(int argc, char **argv) {
     case 'S':
       if (bs_cli_setting("solve", &settings, optarg)) return BS_EXIT_USAGE;
       break;
+    case 'P': o.pdb_dir = optarg; break;
+    case 'N': o.pdb_dir = NULL; break;
     case 'h': help(); return BS_EXIT_OK;
     default: return bs_usage_error("solve", "bad option");
     }
@@ -93,7 +101,8 @@ int bs_cmd_solve(int argc, char **argv) {
   }
   bs_solver sv;
   char err[160];
-  if (bs_solver_init(&sv, (bs_store_kind)store, mem, err, sizeof err)) {
+  if (bs_solver_init(&sv, (bs_store_kind)store, mem, bs_solver_pdb_share((bs_mode)mode, &settings, mem), err,
+                     sizeof err)) {
     fprintf(stderr, "bislide solve: %s\n", err);
     bs_set_free(&set);
     return BS_EXIT_FAIL;

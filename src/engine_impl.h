@@ -124,13 +124,14 @@ static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width)
   if (!width || hi - lo <= width) return hi - lo;
   uint32_t hist[BS_HIST] = {0}, below = 0, t = 0;
   for (uint32_t id = lo; id < hi; id++) {
-    uint32_t sc = BS_F(rec)(st, id)[BS_R_SCORE];
+    uint32_t sc = bs_score_value(BS_F(rec)(st, id)[BS_R_SCORE]);
     hist[sc < BS_HIST ? sc : BS_HIST - 1]++;
   }
   while (below + hist[t] < width) below += hist[t++];
   uint32_t ties = width - below; /* of score t, the first ones by id */
   for (uint32_t id = lo; id < hi; id++) {
-    uint32_t *rec = BS_F(rec)(st, id), sc = rec[BS_R_SCORE] < BS_HIST ? rec[BS_R_SCORE] : BS_HIST - 1;
+    uint32_t *rec = BS_F(rec)(st, id), sc = bs_score_value(rec[BS_R_SCORE]);
+    if (sc >= BS_HIST) sc = BS_HIST - 1;
     if (sc < t || (sc == t && ties && ties--)) continue;
     rec[BS_R_SCORE] |= BS_PRUNED;
   }
@@ -174,16 +175,15 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
   const unsigned blank = bs_meta_blank(meta), side = bs_meta_side(meta), depth = bs_meta_depth(meta);
   const int back = bs_meta_last(meta) ^ 1; /* -1 ^ 1 = -2 for a root */
   bs_heur_ctx hc;
-  if (p->H) bs_heur_parent(p->H, g, par, &hc);
+  if (p->H) bs_heur_parent(p->H, g, par, (int)side, par[BS_R_SCORE] & ~BS_PRUNED, &hc);
   b->nk = 0;
   for (int dir = 0; dir < 4; dir++) {
     int q = g->nb[blank][dir];
     if (q < 0 || dir == back) continue;
     uint32_t sc = 0;
     if (p->H) {
-      sc = (uint32_t)((int)(par[BS_R_SCORE] & ~BS_PRUNED) +
-                      bs_heur_delta(p->H, &hc, (int)side, hc.cell[q], (int)blank, q));
-      if (p->bound && (int)(depth + 1 + sc) > p->bound) continue;
+      sc = bs_heur_child(p->H, &hc, hc.cell[q], (int)blank, q);
+      if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
     }
     uint32_t *k = b->kid[b->nk];
     memcpy(k, par, (size_t)g->nwords * sizeof(uint32_t));
@@ -210,8 +210,8 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   if (!memcmp(from->cell, to->cell, sizeof from->cell)) goto done; /* the empty answer */
   end = BS_END_MEMORY;
   if (BS_F(capacity)(st) < 2) goto done;
-  BS_L(add_root)(st, &g, from, BS_FORWARD, p->H ? (uint32_t)bs_heur_score(p->H, BS_FORWARD, from) : 0);
-  BS_L(add_root)(st, &g, to, BS_BACKWARD, p->H ? (uint32_t)bs_heur_score(p->H, BS_BACKWARD, to) : 0);
+  BS_L(add_root)(st, &g, from, BS_FORWARD, p->H ? bs_heur_word(p->H, BS_FORWARD, from) : 0);
+  BS_L(add_root)(st, &g, to, BS_BACKWARD, p->H ? bs_heur_word(p->H, BS_BACKWARD, to) : 0);
   bs_side side[2] = {{1, 1, 1, 2, 1, 0}, {2, 2, 2, 3, 1, 0}};
   /* The most moves a counted meeting may have. */
   const int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;

@@ -1,6 +1,8 @@
 /* bs_heur: distance tables around the walls, and full scores. */
 #include "bs_heur.h"
 
+#include "bs_record.h"
+
 #include <string.h>
 
 static void bfs_from(bs_heur *H, const bs_geom *g, int src) {
@@ -10,33 +12,27 @@ static void bfs_from(bs_heur *H, const bs_geom *g, int src) {
 
 static int absdiff(int a, int b) { return a > b ? a - b : b - a; }
 
-void bs_heur_init(bs_heur *H, const bs_board *start, int lc) {
+void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) {
   bs_geom g;
-  bs_geom_init(&g, start);
+  bs_geom_init(&g, from);
   memset(H, 0, sizeof *H);
-  H->w = start->w;
-  H->h = start->h;
-  H->n = start->n;
+  H->w = from->w;
+  H->h = from->h;
+  H->n = from->n;
   H->lc_weight = lc;
-  for (int p = 0; p < start->n; p++) {
-    if (start->wall >> p & 1)
+  for (int p = 0; p < from->n; p++) {
+    if (from->wall >> p & 1)
       memset(H->dist[p], BS_FAR, sizeof H->dist[p]);
     else
       bfs_from(H, &g, p);
   }
   for (int s = 0; s < 2; s++) {
-    for (int v = 1; v <= start->n; v++) {
-      int t = -1; /* v's target cell on side s */
-      if (v < start->n && !(start->wall >> (v - 1) & 1)) {
-        if (s == 0)
-          t = v - 1;
-        else
-          for (int p = 0; p < start->n; p++)
-            if (start->cell[p] == v) t = p;
-      }
-      if (t < 0) continue; /* a wall, or no such tile: scores 0 */
+    const bs_board *target = s == BS_FORWARD ? to : from;
+    for (int t = 0; t < from->n; t++) {
+      int v = target->cell[t]; /* the tile whose target cell t is on side s */
+      if (!v || from->wall >> t & 1) continue; /* the blank or a wall: scores 0 */
       H->key[s][v] = (uint8_t)(t % H->w | (t / H->w) << 4);
-      for (int p = 0; p < start->n; p++) {
+      for (int p = 0; p < from->n; p++) {
         H->to[s][v][p] = H->dist[p][t] == BS_FAR ? 0 : H->dist[p][t];
         int row = p / H->w == t / H->w && H->dist[p][t] == absdiff(p % H->w, t % H->w);
         int col = p % H->w == t % H->w && H->dist[p][t] == absdiff(p / H->w, t / H->w);
@@ -46,12 +42,11 @@ void bs_heur_init(bs_heur *H, const bs_board *start, int lc) {
   }
 }
 
-void bs_heur_only(bs_heur *H, uint64_t tiles) {
-  for (int v = 1; v <= H->n; v++)
-    if (!(tiles >> v & 1)) {
-      memset(H->to[0][v], 0, sizeof H->to[0][v]);
-      memset(H->lc[0][v], 0, sizeof H->lc[0][v]);
-    }
+int bs_heur_use_pdb(bs_heur *H, const bs_pdb *P, const bs_board *from, const bs_board *to) {
+  if (bs_pdb_view_init(&H->view[BS_FORWARD], P, to, 1) || bs_pdb_view_init(&H->view[BS_BACKWARD], P, from, 1))
+    return -1;
+  H->pdb = 1;
+  return 0;
 }
 
 int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
@@ -77,4 +72,12 @@ int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
     score += bs_heur_line(H, s, v, cell, n, 2);
   }
   return score;
+}
+
+uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b) {
+  int md = bs_heur_score(H, s, b);
+  if (!H->pdb) return (uint32_t)md;
+  bs_pdb_idx x;
+  int h = bs_pdb_eval(&H->view[s], b->cell, &x);
+  return (uint32_t)(h > md ? h : md) | (uint32_t)md << BS_SCORE_BITS;
 }

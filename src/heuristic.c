@@ -29,7 +29,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   bs_board goal;
   bs_goal(b, &goal);
   bs_heur H;
-  bs_heur_init(&H, b, (int)set->lc_weight);
+  bs_heur_init(&H, b, &goal, (int)set->lc_weight);
   bs_policy beam = {.width = (uint32_t)set->beam_width, .extra = (int)set->beam_extra, .recycle = 1,
                     .budget = o->budget ? o->budget : (uint64_t)set->beam_budget, .H = &H};
   bs_result s;

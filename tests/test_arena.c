@@ -221,7 +221,7 @@ static bs_board scrambled_4x4(void) {
 Test(arena, solver_too_little_memory) {
   bs_solver sv;
   char err[200] = "";
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 150, err, sizeof err), -1);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 150, 0, err, sizeof err), -1);
   cr_assert_neq(err[0], 0, "says why");
 }
 
@@ -235,7 +235,7 @@ Test(arena, full_arena_gives_up) {
       int mode = modes[k / 2], recycle = k % 2;
       bs_solver sv;
       char err[200];
-      cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, mem, err, sizeof err), 0, "%s", err);
+      cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, mem, 0, err, sizeof err), 0, "%s", err);
       bs_opts o = {.recycle = recycle, .budget = 0};
       bs_result r;
       bs_solver_solve(&sv, &b, (bs_mode)mode, &o, &r);

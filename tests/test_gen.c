@@ -168,7 +168,7 @@ static void check_reachable(int w, int h, int walls, long depth, int count) {
   char err[160];
   cr_assert_eq(bs_gen_init(&g, &s, 3, err, sizeof err), 0, "%s", err);
   bs_solver sv;
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 64ull << 20, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 64ull << 20, 0, err, sizeof err), 0, "%s", err);
   bs_result *r = malloc(sizeof *r);
   bs_opts o = {.recycle = 1, .budget = 0};
   bs_bfs t = {0};

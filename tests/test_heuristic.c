@@ -76,7 +76,7 @@ Test(heuristic, distances_go_around_walls) {
   cell[19] = 0;
   bs_board b = bs_test_board(5, 4, wall, cell);
   bs_heur H;
-  bs_heur_init(&H, &b, 2);
+  bs_heur_init(&H, &b, &b, 2);
   for (int s = 0; s < 20; s++) {
     int dist[20], queue[20], head = 0, tail = 0;
     for (int i = 0; i < 20; i++) dist[i] = -1;
@@ -103,14 +103,23 @@ Test(heuristic, distances_go_around_walls) {
   cr_assert_eq(H.dist[5][15], 2);
 }
 
-Test(heuristic, delta_matches_a_full_recount) {
+/* The engine scores a child from its parent's context; that must equal
+ * the score computed from scratch, for both sides, toward any pair of
+ * boards, with and without pattern databases. */
+Test(heuristic, child_scores_match_a_full_recount) {
   uint64_t seed = 7;
-  for (int round = 0; round < 400; round++) {
+  for (int round = 0; round < 240; round++) {
     int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5);
-    bs_board b = bs_rand_board(&seed, w, h, round % 2 ? 6 : 0);
+    bs_board b = bs_rand_board(&seed, w, h, round % 2 ? 6 : 0), to = b;
+    for (int k = 0; k < 50; k++) bs_move(&to, bs_rand_below(&seed, 4));
+    bs_pdb P;
+    bs_pdb_part part;
+    bs_pdb_info info;
+    int pdb = round % 3 == 0 && !bs_pdb_part_auto(&b, 1u << 16, &part) && !bs_pdb_build(&P, &b, &part, &info);
     for (int lc = 0; lc <= 3; lc += 3) {
       bs_heur H;
-      bs_heur_init(&H, &b, lc);
+      bs_heur_init(&H, &b, &to, lc);
+      if (pdb) cr_assert_eq(bs_heur_use_pdb(&H, &P, &b, &to), 0);
       bs_geom g;
       bs_geom_init(&g, &b);
       uint32_t words[BS_MAX_WORDS];
@@ -120,19 +129,74 @@ Test(heuristic, delta_matches_a_full_recount) {
         int d = bs_rand_below(&seed, 4), q = g.nb[x.blank][d];
         if (q < 0) continue;
         bs_pack(&g, &x, words);
-        bs_heur_parent(&H, &g, words, &hc);
+        bs_board y = x;
+        cr_assert(bs_move(&y, d));
         for (int s = 0; s < 2; s++) {
-          int before = bs_heur_score(&H, s, &x);
-          int delta = bs_heur_delta(&H, &hc, s, x.cell[q], x.blank, q);
-          bs_board y = x;
-          cr_assert(bs_move(&y, d));
-          cr_assert_eq(bs_heur_score(&H, s, &y), before + delta, "round %d step %d side %d lc %d",
-                       round, step, s, lc);
+          bs_heur_parent(&H, &g, words, s, bs_heur_word(&H, s, &x), &hc);
+          cr_assert_eq(bs_heur_child(&H, &hc, x.cell[q], x.blank, q), bs_heur_word(&H, s, &y),
+                       "round %d step %d side %d lc %d pdb %d", round, step, s, lc, pdb);
         }
-        bs_move(&x, d);
+        x = y;
       }
     }
+    if (pdb) bs_pdb_free(&P);
   }
+}
+
+/* The lower bound that exact mode prunes by: Manhattan plus linear
+ * conflicts at 2 moves a tile, with pattern databases or without, never
+ * above the true distance (for every state of small boards, against the
+ * plain BFS of tests/bs_test.h), and without them consistent: a move
+ * changes it by at most 1. */
+static void lower_bound_holds(int w, int h, uint64_t wall) {
+  bs_bfs t;
+  bs_bfs_run(&t, w, h, wall);
+  uint8_t v[BS_MAX_CELLS];
+  for (int i = 0; i < w * h - 1; i++) v[i] = (uint8_t)(i + 1);
+  v[w * h - 1] = 0;
+  bs_board goal = bs_test_board(w, h, wall, v);
+  bs_pdb P;
+  bs_pdb_part part;
+  bs_pdb_info info;
+  cr_assert_eq(bs_pdb_part_auto(&goal, 1u << 20, &part), 0);
+  cr_assert_eq(bs_pdb_build(&P, &goal, &part, &info), 0);
+  bs_heur plain, both;
+  bs_heur_init(&plain, &goal, &goal, 2);
+  bs_heur_init(&both, &goal, &goal, 2);
+  cr_assert_eq(bs_heur_use_pdb(&both, &P, &goal, &goal), 0);
+  uint32_t checked = 0;
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    if (t.dist[r] < 0) continue;
+    bs_perm_unrank(r, w * h, v);
+    bs_board b = bs_test_board(w, h, wall, v);
+    int hp = (int)bs_score_value(bs_heur_word(&plain, BS_FORWARD, &b));
+    int hb = (int)bs_score_value(bs_heur_word(&both, BS_FORWARD, &b));
+    cr_assert_leq(hp, t.dist[r], "%dx%d walls %llx state %u: Manhattan + conflicts %d > %d", w, h,
+                  (unsigned long long)wall, r, hp, t.dist[r]);
+    cr_assert_leq(hb, t.dist[r], "state %u: with tables %d > %d", r, hb, t.dist[r]);
+    cr_assert_geq(hb, hp);
+    for (int d = 0; d < 4; d++) {
+      bs_board y = b;
+      if (!bs_move(&y, d)) continue;
+      int hy = (int)bs_score_value(bs_heur_word(&plain, BS_FORWARD, &y));
+      cr_assert_leq(abs(hy - hp), 1, "state %u move %d: %d then %d", r, d, hp, hy);
+    }
+    checked++;
+  }
+  cr_assert_eq(checked, t.reached);
+  bs_pdb_free(&P);
+  bs_bfs_free(&t);
+}
+
+Test(heuristic, lower_bound_3x3) { lower_bound_holds(3, 3, 0); }
+Test(heuristic, lower_bound_2x4_and_4x2) {
+  lower_bound_holds(2, 4, 0);
+  lower_bound_holds(4, 2, 0);
+}
+Test(heuristic, lower_bound_with_walls) {
+  lower_bound_holds(3, 3, 1ull << 4);            /* a ring */
+  lower_bound_holds(3, 3, 1ull << 1);            /* a notch */
+  lower_bound_holds(3, 3, 1ull << 3 | 1ull << 5); /* a passage */
 }
 
 Test(heuristic, scores_reach_zero_at_their_targets) {
@@ -141,7 +205,7 @@ Test(heuristic, scores_reach_zero_at_their_targets) {
     bs_board b = walk_board(&seed, 6, 6, round % 3 ? 5 : 0, 80), goal;
     bs_goal(&b, &goal);
     bs_heur H;
-    bs_heur_init(&H, &b, 3);
+    bs_heur_init(&H, &b, &goal, 3);
     cr_assert_eq(bs_heur_score(&H, BS_FORWARD, &goal), 0);
     cr_assert_eq(bs_heur_score(&H, BS_BACKWARD, &b), 0);
   }
@@ -150,7 +214,7 @@ Test(heuristic, scores_reach_zero_at_their_targets) {
 Test(heuristic, answers_replay_on_every_size_with_and_without_walls) {
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
   static bs_result r;
   uint64_t seed = 2024;
   bs_opts o = {.recycle = 1, .budget = 0};
@@ -180,7 +244,7 @@ Test(heuristic, the_same_answer_on_every_run_and_in_every_store) {
     for (int kind = 0; kind < BS_NSTORES; kind++) {
       bs_solver sv;
       char err[200];
-      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, err, sizeof err), 0, "%s", err);
+      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, 0, err, sizeof err), 0, "%s", err);
       for (int run = 0; run < 2; run++) {
         bs_result *x = kind == 0 && run == 0 ? &first : &r;
         bs_solver_solve(&sv, &boards[i], BS_MODE_HEURISTIC, &o, x);
@@ -199,7 +263,7 @@ Test(heuristic, the_same_answer_on_every_run_and_in_every_store) {
 Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
   static bs_result r, e;
   bs_opts o = {.recycle = 1, .budget = 0};
   bs_opts small = {.recycle = 1, .budget = (uint64_t)bs_settings_default.auto_exact};
@@ -249,7 +313,7 @@ Test(heuristic, corridor_boards_are_answered) {
   };
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
   static bs_result r;
   bs_opts o = {.recycle = 1, .budget = 0};
   for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
@@ -271,7 +335,7 @@ Test(heuristic, the_constructor_answers_where_the_beam_does_not) {
   set.beam_budget = 1000;
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
   static bs_result r;
   uint64_t seed = 12;
   static const uint64_t layouts[] = {0, 1ull << 3 | 1ull << 5 | 1ull << 18, 1ull << 7 | 1ull << 10,
@@ -301,7 +365,7 @@ Test(heuristic, first_boards_of_the_real_set) {
   fclose(devnull);
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 40u << 20, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 40u << 20, 0, err, sizeof err), 0, "%s", err);
   static bs_result r;
   bs_opts o = {.recycle = 1, .budget = 0};
   long moves = 0;

@@ -311,7 +311,7 @@ Test(pdb, one_tile_patterns_are_wall_aware_manhattan) {
     bs_pdb P;
     build(&P, &goal, "");
     bs_heur H;
-    bs_heur_init(&H, &b, 0); /* side 0: toward the goal; side 1: toward b */
+    bs_heur_init(&H, &b, &goal, 0); /* side 0: toward the goal; side 1: toward b */
     bs_board other = b; /* another board of the same layout */
     for (int k = 0; k < 40; k++) bs_move(&other, bs_rand_below(&seed, 4));
     bs_pdb_view V;
@@ -778,9 +778,9 @@ Test(measure, korf100) {
   for (int i = 0; i < 100; i++) {
     opt += K.optimal[i];
     bs_heur H;
-    bs_heur_init(&H, &K.set.e[i].board, 0);
+    bs_heur_init(&H, &K.set.e[i].board, &goal, 0);
     md += bs_heur_score(&H, 0, &K.set.e[i].board);
-    bs_heur_init(&H, &K.set.e[i].board, 2);
+    bs_heur_init(&H, &K.set.e[i].board, &goal, 2);
     lc += bs_heur_score(&H, 0, &K.set.e[i].board);
   }
   printf("korf100: mean optimal %.2f, Manhattan %.2f, Manhattan + linear conflicts %.2f\n", opt / 100,

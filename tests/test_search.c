@@ -13,7 +13,7 @@ static bs_solver sv;
 
 static void setup(void) {
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
 }
 
 static void teardown(void) { bs_solver_free(&sv); }
@@ -247,7 +247,7 @@ static int solve_capped(bs_solver *s, const bs_board *b, int want, const bs_opts
 static bs_solver capped(uint32_t cap) {
   bs_solver s;
   char err[200];
-  cr_assert_eq(bs_solver_init(&s, BS_STORE_ARENA, 4 + (uint64_t)BS_ARENA_RECORD_BYTES * cap, err, sizeof err),
+  cr_assert_eq(bs_solver_init(&s, BS_STORE_ARENA, 4 + (uint64_t)BS_ARENA_RECORD_BYTES * cap, 0, err, sizeof err),
                0, "%s", err);
   cr_assert_eq(s.cap, cap);
   return s;

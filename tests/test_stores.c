@@ -86,7 +86,7 @@ static void solve_all(bs_mode mode, bs_store_kind kind, uint64_t mem, int recycl
                       int n, outcome *out) {
   bs_solver sv;
   char err[160];
-  cr_assert_eq(bs_solver_init(&sv, kind, mem, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, kind, mem, 0, err, sizeof err), 0, "%s", err);
   bs_opts o = {.recycle = recycle, .budget = 0};
   static bs_result r;
   for (int i = 0; i < n; i++) {

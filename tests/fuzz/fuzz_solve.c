@@ -39,7 +39,7 @@
 
 static const char *const stores[] = {"arena", "object", "pool"};
 /* Modes besides exact, checked when this build has them. */
-static const char *const modes[] = {"auto", "heuristic", "beam"};
+static const char *const modes[] = {"auto", "heuristic", "bfs"};
 
 /* Bytes to a valid board: w, h, walls, then Fisher-Yates driven by the rest. */
 static int decode(const uint8_t *d, size_t n, bs_board *b) {
@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   if (b.n <= 8) {
     if (!big_ok) {
-      CHECK(bs_solver_init(&big, BS_STORE_ARENA, 4 + (uint64_t)BIG_CAP * BS_ARENA_RECORD_BYTES, err,
+      CHECK(bs_solver_init(&big, BS_STORE_ARENA, 4 + (uint64_t)BIG_CAP * BS_ARENA_RECORD_BYTES, 0, err,
                            sizeof err) == 0);
       big_ok = 1;
     }
@@ -118,7 +118,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       int kind = bs_store_parse(stores[s]);
       if (kind < 0) continue;
       bs_solver sv;
-      CHECK(bs_solver_init(&sv, (bs_store_kind)kind, mem, err, sizeof err) == 0);
+      CHECK(bs_solver_init(&sv, (bs_store_kind)kind, mem, 0, err, sizeof err) == 0);
       bs_opts o = {.recycle = recycle, .budget = budget};
       bs_solver_solve(&sv, &b, BS_MODE_EXACT, &o, r);
       bs_solver_free(&sv);
@@ -145,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     int mode = bs_mode_parse(modes[m]);
     if (mode < 0) continue;
     bs_solver sv;
-    CHECK(bs_solver_init(&sv, BS_STORE_ARENA, mem, err, sizeof err) == 0);
+    CHECK(bs_solver_init(&sv, BS_STORE_ARENA, mem, 0, err, sizeof err) == 0);
     bs_opts o = {.recycle = 1, .budget = 0};
     bs_solver_solve(&sv, &b, (bs_mode)mode, &o, r);
     bs_solver_free(&sv);
