@@ -27,6 +27,8 @@
   SETTING(polish_window, 28, 4, 190, "moves of an answer the polish replaces at once by a shortest way") \
   SETTING(polish_budget, 200000, 0, 1000000000,                                                   \
           "generated states the polish may use per window (0: no polish)")                        \
+  SETTING(exact_budget, 0, 0, 100000000000,                                                       \
+          "generated states exact and bfs modes may use on one board (0: no limit)")               \
   SETTING(pdb_mem, 64, 0, 65536,                                                                  \
           "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")
 

@@ -22,6 +22,10 @@
  * a meeting of C* moves. So once the depths add up to C with no meeting,
  * there is no way of at most C moves. A state that one side would prune
  * cannot be on such a way through that side, so dropping it loses nothing.
+ * A meeting may come earlier and be longer than C* (a state older than
+ * the frontier); then only shorter meetings count, and once the depths add
+ * up to one less than the best, nothing shorter is left, by the same
+ * argument. A meeting of at most the caller's floor is shortest at once.
  *
  * Why recycling is safe: a new state of side A at depth d+1 that A had
  * stored at depth k <= d-2 would make its parent (depth d) a neighbour of
@@ -214,7 +218,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   BS_L(add_root)(st, &g, to, BS_BACKWARD, p->H ? bs_heur_word(p->H, BS_BACKWARD, to) : 0);
   bs_side side[2] = {{1, 1, 1, 2, 1, 0}, {2, 2, 2, 3, 1, 0}};
   /* The most moves a counted meeting may have. */
-  const int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
+  int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
   for (;;) {
     const uint32_t n0 = side[0].live, n1 = side[1].live;
     /* An exact side with nothing left has seen its whole component (within
@@ -272,10 +276,11 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
         if (len >= best || len > limit) continue;
         best = len;
         BS_L(join)(s == BS_FORWARD ? c : other, s == BS_FORWARD ? other : c, r);
-        if (!p->width) {
+        if (!p->width && (!p->bound || len <= p->floor)) {
           end = BS_END_MET;
           goto done;
         }
+        if (!p->width) limit = len - 1; /* only a shorter one counts now */
       }
       r->expanded++;
       id = next;

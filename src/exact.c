@@ -11,6 +11,7 @@
  * bound's weight of 2 moves a tile: admissible and consistent. */
 #include "bs_solver.h"
 
+#include <math.h>
 #include <string.h>
 
 /* Linear conflicts at 2 moves a tile: the lower bound. */
@@ -20,6 +21,24 @@
 static int answer_parity(const bs_board *b) {
   int g = b->n - 1;
   return (b->blank % b->w + b->blank / b->w + g % b->w + g / b->w) & 1;
+}
+
+/* Each run starts afresh, so a run that costs little more than the last
+ * wastes little; but where the heuristic is weak (narrow boards, rings),
+ * raising the bound by 2 grows a run by little and the runs repeat each
+ * other. So the bound rises by as much as makes the next run cost about
+ * GROWTH times this one, judged by how this run grew over the last one
+ * (their bounds `step` apart), and by at most MAX_STEP. A run past the
+ * optimum still returns the shortest answer (bs_engine.h), only later. */
+#define GROWTH 8.0
+#define MAX_STEP 16
+
+static int next_step(uint64_t last, uint64_t now, int step) {
+  if (!last || !step || now <= last) return 2;
+  double per2 = pow((double)now / (double)last, 2.0 / step), cost = 1;
+  int k = 2;
+  while (k < MAX_STEP && (cost *= per2) * per2 <= GROWTH) k += 2;
+  return k;
 }
 
 /* Maps how a run ended to the result of the mode. */
@@ -42,7 +61,9 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, int boun
   if (bs_settled(b, r)) return;
   bs_board goal;
   bs_goal(b, &goal);
-  bs_policy p = {.recycle = o->recycle, .budget = o->budget};
+  const bs_settings *set = o->set ? o->set : &bs_settings_default;
+  const uint64_t budget = o->budget ? o->budget : (uint64_t)set->exact_budget;
+  bs_policy p = {.recycle = o->recycle, .budget = budget};
   if (!bounded) {
     finish(bs_solver_engine(sv, b, &goal, &p, r), r);
     return;
@@ -54,22 +75,28 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, int boun
   p.H = &H;
   int c = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, b));
   c += (c ^ answer_parity(b)) & 1;
+  p.floor = c; /* nothing shorter than the lower bound */
   bs_result run, sum;
   memset(&sum, 0, sizeof sum);
   bs_end end;
-  for (;; c += 2) {
+  uint64_t last = 0; /* states the last run generated, its bound `step` below */
+  for (int step = 0;;) {
     p.bound = c;
-    if (o->budget) p.budget = o->budget - sum.generated;
+    if (budget) p.budget = budget - sum.generated;
     end = bs_solver_engine(sv, b, &goal, &p, &run);
     bs_result_add(&sum, &run);
     /* A side that runs out within the bound, or sides whose depths add up
-     * to it, prove there is no answer of c moves: try c + 2. Past the
-     * longest answer a search can hold, a bound prunes nothing. */
+     * to it, prove there is no answer of c moves. Past the longest answer a
+     * search can hold, a bound prunes nothing. */
     if ((end != BS_END_EXHAUSTED && end != BS_END_LIMIT) || c + 2 > BS_MAX_MOVES) break;
-    if (o->budget && sum.generated >= o->budget) {
+    if (budget && sum.generated >= budget) {
       end = BS_END_BUDGET;
       break;
     }
+    p.floor = c + 2;
+    step = next_step(last, run.generated, step);
+    last = run.generated;
+    c += step;
   }
   if (end == BS_END_EXHAUSTED || end == BS_END_LIMIT) end = BS_END_DEPTH;
   if (end == BS_END_MET) {
