@@ -24,9 +24,10 @@
           "generated states the beam may use on one board before the constructor takes over")    \
   SETTING(lc_weight, 3, 0, 8,                                                                     \
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
-  SETTING(polish_window, 28, 4, 190, "moves of an answer the polish replaces at once by a shortest way") \
+  SETTING(polish_window, 28, 4, 190, \
+          "moves of the polish's first windows, each replaced by a proven-shortest way; longer ones follow while they fit polish_budget") \
   SETTING(polish_budget, 200000, 0, 1000000000,                                                   \
-          "generated states the polish may use per window (0: no polish)")                        \
+          "generated states each window's bridge may use (0: no polish)")                        \
   SETTING(pdb_mem, 64, 0, 65536,                                                                  \
           "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")
 

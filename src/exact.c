@@ -13,13 +13,11 @@
 
 #include <string.h>
 
-/* Linear conflicts at 2 moves a tile: the lower bound. */
-#define LC_LOWER_BOUND 2
-
-/* The parity of every answer of b: its blank's distance to the last cell. */
-static int answer_parity(const bs_board *b) {
-  int g = b->n - 1;
-  return (b->blank % b->w + b->blank / b->w + g % b->w + g / b->w) & 1;
+/* The parity of every way between two boards of one layout: the blank's
+ * distance between them (grids are bipartite). */
+static int way_parity(const bs_board *from, const bs_board *to) {
+  int dx = from->blank % from->w - to->blank % to->w, dy = from->blank / from->w - to->blank / to->w;
+  return (dx + dy) & 1;
 }
 
 /* Maps how a run ended to the result of the mode. */
@@ -48,34 +46,46 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, int boun
     return;
   }
   bs_heur H;
-  bs_heur_init(&H, b, &goal, LC_LOWER_BOUND);
+  bs_heur_init(&H, b, &goal, BS_LC_LOWER_BOUND);
   const bs_pdb *P = bs_solver_pdb(sv, b, o->pdb_dir, r);
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
-  p.H = &H;
-  int c = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, b));
-  c += (c ^ answer_parity(b)) & 1;
-  bs_result run, sum;
-  memset(&sum, 0, sizeof sum);
-  bs_end end;
-  for (;; c += 2) {
-    p.bound = c;
-    if (o->budget) p.budget = o->budget - sum.generated;
-    end = bs_solver_engine(sv, b, &goal, &p, &run);
-    bs_result_add(&sum, &run);
-    /* A side that runs out within the bound, or sides whose depths add up
-     * to it, prove there is no answer of c moves: try c + 2. Past the
-     * longest answer a search can hold, a bound prunes nothing. */
-    if ((end != BS_END_EXHAUSTED && end != BS_END_LIMIT) || c + 2 > BS_MAX_MOVES) break;
-    if (o->budget && sum.generated >= o->budget) {
-      end = BS_END_BUDGET;
-      break;
-    }
-  }
-  if (end == BS_END_EXHAUSTED || end == BS_END_LIMIT) end = BS_END_DEPTH;
+  bs_result run;
+  bs_end end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, o->budget, o->recycle, &run);
+  /* No way within the longest answer a search can hold: not a proof. */
+  if (end == BS_END_LIMIT) end = BS_END_DEPTH;
   if (end == BS_END_MET) {
     memcpy(r->moves, run.moves, (size_t)run.length + 1);
     r->length = run.length;
   }
-  bs_result_add(r, &sum);
+  bs_result_add(r, &run);
   finish(end, r);
+}
+
+bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_heur *H, int most,
+                  uint64_t budget, int recycle, bs_result *r) {
+  bs_policy p = {.recycle = recycle, .H = H};
+  int c = (int)bs_score_value(bs_heur_word(H, BS_FORWARD, from));
+  c += (c ^ way_parity(from, to)) & 1;
+  bs_result sum;
+  memset(&sum, 0, sizeof sum);
+  memset(r, 0, sizeof *r);
+  r->status = BS_ST_GAVE_UP;
+  bs_end end = BS_END_LIMIT;
+  for (; c <= most; c += 2) {
+    p.bound = c;
+    if (budget) p.budget = budget - sum.generated;
+    end = bs_solver_engine(sv, from, to, &p, r);
+    bs_result_add(&sum, r);
+    /* A side that runs out within the bound, or sides whose depths add up
+     * to it, prove there is no way of c moves: try c + 2. */
+    if (end == BS_END_EXHAUSTED) end = BS_END_LIMIT;
+    if (end != BS_END_LIMIT) break;
+    if (budget && sum.generated >= budget) {
+      end = BS_END_BUDGET;
+      break;
+    }
+  }
+  r->generated = sum.generated, r->expanded = sum.expanded;
+  r->peak_states = sum.peak_states, r->peak_bytes = sum.peak_bytes;
+  return end;
 }
