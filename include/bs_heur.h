@@ -35,6 +35,7 @@
 #include "bs_pdb.h"
 
 #define BS_FAR 255 /* no open path */
+#define BS_LC_LOWER_BOUND 2 /* lc moves a tile out of line that keep the score a lower bound */
 #define BS_SCORE_BITS 16
 #define BS_SCORE_MASK ((1u << BS_SCORE_BITS) - 1)
 

@@ -3,9 +3,15 @@
  * Loops first: a stretch of moves that comes back to a board the answer
  * already passed is cut out, until every board on the way is different.
  * Then windows: each stretch of `window` moves (one every window/2 moves)
- * is replaced by a shortest way between its two ends when that is shorter,
- * found by the engine's bridge policy (exact search, nothing longer than
- * the stretch counted), pass after pass until a pass gains nothing.
+ * is replaced by a PROVEN-shortest way between its two ends when that is
+ * shorter: a bridge, the engine bounded by Manhattan distance plus linear
+ * conflicts toward both ends (bs_bounded), its bound raised by 2 from that
+ * lower bound up to the stretch's length less 2 (every way between the
+ * ends has the stretch's parity). A pass that shortens something goes
+ * again; a pass that proves every window shortest goes again with windows
+ * half as long again, up to the whole answer; the first pass with a bridge
+ * that runs out of its budget ends the polish: windows that long are the
+ * exact search's limit there. So the budget alone sets how far it reaches.
  *
  * Written once over bs_solver_engine, so it works in every store; the loop
  * cut needs no store. */
@@ -20,9 +26,10 @@
  * length. Returns -1 when out of memory (m unchanged). */
 int bs_polish_loops(const bs_board *b, char *m, int len);
 
-/* Replaces windows of the answer m[0..len) of b by shorter ways, each
- * search within `budget` generated states; returns the new length. The
- * searches' counts are added to acc. */
+/* Replaces windows of the answer m[0..len) of b, first `window` moves
+ * long, by shorter ways, each bridge within `budget` generated states;
+ * returns the new length, never more than len. The searches' counts are
+ * added to acc. */
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
                       bs_result *acc);
 

@@ -74,6 +74,15 @@ bs_end bs_solver_engine(bs_solver *sv, const bs_board *from, const bs_board *to,
 void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, int bounded, bs_result *r);
 void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r);
 
+/* The shortest way from `from` to `to` (boards of one layout) of at most
+ * `most` moves: the engine bounded by H, built for the pair and
+ * admissible, the bound raised by 2 from H's lower bound. BS_END_MET with
+ * the way in r, proven shortest; BS_END_LIMIT when there is none of at
+ * most `most` moves; else why it stopped (budget: generated states, 0 for
+ * none; memory). Sets r from scratch, counts of every bound included. */
+bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_heur *H, int most,
+                  uint64_t budget, int recycle, bs_result *r);
+
 /* Settles the boards that need no search: proven unsolvable, or already
  * solved. Sets r from scratch and returns 1 when r is final. */
 int bs_settled(const bs_board *b, bs_result *r);

@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* How much wider each retry of a beam that found nothing is. */
+#define BEAM_WIDER 4
+
 /* The constructor's workspace, allocated the first time a board needs it. */
 static int constructor(bs_solver *sv, const bs_board *b) {
   if (!sv->con_ready) {
@@ -30,11 +33,24 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   bs_goal(b, &goal);
   bs_heur H;
   bs_heur_init(&H, b, &goal, (int)set->lc_weight);
-  bs_policy beam = {.width = (uint32_t)set->beam_width, .extra = (int)set->beam_extra, .recycle = 1,
-                    .budget = o->budget ? o->budget : (uint64_t)set->beam_budget, .H = &H};
+  const uint64_t effort = (uint64_t)set->effort;
+  uint64_t budget = o->budget ? o->budget : (uint64_t)set->beam_budget * effort;
+  bs_policy beam = {.width = (uint32_t)(set->beam_width * set->effort), .extra = (int)set->beam_extra,
+                    .recycle = 1, .H = &H};
   bs_result s;
-  bs_end end = bs_solver_engine(sv, b, &goal, &beam, &s);
-  bs_result_add(r, &s);
+  bs_end end;
+  /* A beam that loses its way (no meeting within the depth a record
+   * holds, or both sides die out) is retried BEAM_WIDER times wider on
+   * what is left of the budget; then the constructor answers. A wider beam
+   * would only fill a full store sooner. */
+  for (;;) {
+    beam.budget = budget;
+    end = bs_solver_engine(sv, b, &goal, &beam, &s);
+    bs_result_add(r, &s);
+    if (end == BS_END_MET || end == BS_END_MEMORY || s.generated >= budget || beam.width > UINT32_MAX / BEAM_WIDER) break;
+    budget -= s.generated;
+    beam.width *= BEAM_WIDER;
+  }
   char *m = NULL;
   int len;
   if (end == BS_END_MET) {
@@ -55,7 +71,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     return;
   }
   if (set->polish_budget)
-    len = bs_polish_windows(sv, b, m, len, (int)set->polish_window, (uint64_t)set->polish_budget, r);
+    len = bs_polish_windows(sv, b, m, len, (int)set->polish_window, (uint64_t)set->polish_budget * effort, r);
   if (len > BS_ANSWER_MAX) {
     free(m);
     r->reason = "answer too long";

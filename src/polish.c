@@ -64,24 +64,35 @@ int bs_polish_loops(const bs_board *b, char *m, int len) {
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
                       bs_result *acc) {
   bs_result s;
-  bs_policy p = {.below = 0, .budget = budget};
-  for (int gained = 1; gained;) {
-    gained = 0;
+  for (;;) {
+    int gained = 0, stopped = 0;
     bs_board a = *b;
     for (int i = 0; i < len; i += window / 2) {
-      int j = i + window < len ? i + window : len;
+      const int j = i + window < len ? i + window : len, last = j == len;
       bs_board z = a;
       for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char((unsigned char)m[k]));
-      p.below = j - i;
-      if (bs_solver_engine(sv, &a, &z, &p, &s) == BS_END_MET && s.length < j - i) {
+      bs_heur H;
+      bs_heur_init(&H, &a, &z, BS_LC_LOWER_BOUND);
+      /* Every way between the ends has the window's parity: at most j - i - 2. */
+      bs_end end = bs_bounded(sv, &a, &z, &H, j - i - 2, budget, 1, &s);
+      if (end == BS_END_MET) {
         memmove(m + i + s.length, m + j, (size_t)(len - j));
         memcpy(m + i, s.moves, (size_t)s.length);
         len -= j - i - s.length;
         gained = 1;
+      } else if (end != BS_END_LIMIT) {
+        stopped = 1;
       }
       bs_result_add(acc, &s);
+      if (last) break;
       for (int t = i; t < i + window / 2 && t < len; t++) bs_move(&a, bs_dir_from_char((unsigned char)m[t]));
     }
+    /* A pass that gains goes again; one that proves every window shortest
+     * tries longer windows, up to the whole answer; one whose bridges ran
+     * out of budget has found the exact search's limit. */
+    if (gained) continue;
+    if (stopped || window >= len) break;
+    window += window / 2;
   }
   return len;
 }

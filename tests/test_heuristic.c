@@ -260,6 +260,32 @@ Test(heuristic, the_same_answer_on_every_run_and_in_every_store) {
   }
 }
 
+/* A higher effort (wider beams, longer bridges) still answers every board
+ * with an answer that replays, the same in every store. */
+Test(heuristic, a_higher_effort_answers_the_same_in_every_store) {
+  static bs_result first, r;
+  bs_settings set = bs_settings_default;
+  set.effort = 3;
+  bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
+  uint64_t seed = 41;
+  for (int i = 0; i < 3; i++) {
+    bs_board b = walk_board(&seed, 5, 4 + i % 2, i % 2 ? 3 : 0, 200);
+    if (bs_is_goal(&b)) continue;
+    for (int kind = 0; kind < BS_NSTORES; kind++) {
+      bs_solver sv;
+      char err[200];
+      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, 0, err, sizeof err), 0, "%s", err);
+      bs_result *x = kind == 0 ? &first : &r;
+      bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, x);
+      expect_replays(&b, x, bs_store_name((bs_store_kind)kind));
+      expect_no_loop(&b, x->moves);
+      cr_assert_str_eq(x->moves, first.moves, "board %d, store %s", i, bs_store_name((bs_store_kind)kind));
+      cr_assert_eq(x->generated, first.generated);
+      bs_solver_free(&sv);
+    }
+  }
+}
+
 Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
   bs_solver sv;
   char err[200];

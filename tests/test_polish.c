@@ -1,0 +1,140 @@
+/* The polish (bs_polish.h) and its bridges (bs_bounded, bs_solver.h):
+ * a bounded bridge between two boards is as short as the plain
+ * breadth-first bridge and never longer than allowed; polished answers
+ * replay to the same board, are never longer than before, and are the
+ * same in every store. */
+#include "bs_test.h"
+
+#include "bs_heur.h"
+#include "bs_polish.h"
+#include "bs_solver.h"
+#include "bs_verify.h"
+
+#define MEM (24u << 20)
+
+/* A random walk of `steps` moves from b that never undoes its last move;
+ * writes the moves to m (NUL-terminated) and returns how many. */
+static int walk(uint64_t *seed, const bs_board *b, int steps, char *m) {
+  bs_board x = *b;
+  int k = 0;
+  for (int last = -1, tries = 0; k < steps && tries < 50 * steps; tries++) {
+    int d = bs_rand_below(seed, 4);
+    if (last >= 0 && d == (last ^ 1)) continue;
+    if (!bs_move(&x, d)) continue;
+    m[k++] = bs_dir_chars[d];
+    last = d;
+  }
+  m[k] = 0;
+  return k;
+}
+
+static bs_board play(const bs_board *b, const char *m, int len) {
+  bs_board x = *b;
+  for (int i = 0; i < len; i++) cr_assert(bs_move(&x, bs_dir_from_char((unsigned char)m[i])));
+  return x;
+}
+
+static void init(bs_solver *sv, bs_store_kind kind) {
+  char err[200];
+  cr_assert_eq(bs_solver_init(sv, kind, MEM, 0, err, sizeof err), 0, "%s", err);
+}
+
+/* On small boards with and without walls, between a board and the end of
+ * a random walk from it: the bounded bridge finds a way exactly as long as
+ * the plain bidirectional BFS's, which is shortest (tests/test_search.c),
+ * and says there is none when asked for one shorter than that. */
+Test(polish, bounded_bridges_are_as_short_as_the_bfs_bridge) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result bfs, bb;
+  static const int sizes[][2] = {{3, 3}, {2, 4}, {4, 2}, {3, 4}, {4, 3}, {4, 4}};
+  uint64_t seed = 31;
+  int checked = 0;
+  for (int round = 0; round < 240; round++) {
+    const int *wh = sizes[round % 6];
+    bs_board a = bs_rand_board(&seed, wh[0], wh[1], wh[0] * wh[1] >= 9 ? 2 : 0);
+    char m[64];
+    int len = walk(&seed, &a, 4 + bs_rand_below(&seed, 28), m);
+    bs_board z = play(&a, m, len);
+    if (!memcmp(a.cell, z.cell, sizeof a.cell)) continue;
+    bs_policy p = {.recycle = 1};
+    cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
+    bs_heur H;
+    bs_heur_init(&H, &a, &z, BS_LC_LOWER_BOUND);
+    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, len, 0, 1, &bb), BS_END_MET, "round %d", round);
+    cr_assert_eq(bb.length, bfs.length, "round %d: bounded %d, bfs %d", round, bb.length, bfs.length);
+    cr_assert_leq(bb.length, len);
+    bs_board y = play(&a, bb.moves, bb.length);
+    cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: the bridge ends elsewhere", round);
+    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, bfs.length - 1, 0, 1, &bb), BS_END_LIMIT, "round %d", round);
+    checked++;
+  }
+  cr_assert_gt(checked, 200);
+  bs_solver_free(&sv);
+}
+
+/* Long random walks, loops cut, then polished with small windows: the
+ * answer replays to the same board and is never longer; with room to
+ * grow the windows over the whole answer on a 3x3 board, it comes out as
+ * short as the BFS. */
+Test(polish, answers_replay_and_never_grow) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc, bfs;
+  uint64_t seed = 8;
+  for (int round = 0; round < 60; round++) {
+    int w = 3 + round % 3, h = 3 + round / 3 % 3;
+    bs_board a = bs_rand_board(&seed, w, h, round % 2 ? 3 : 0);
+    static char m[BS_ANSWER_MAX + 1];
+    int len = walk(&seed, &a, 60 + bs_rand_below(&seed, 200), m);
+    bs_board z = play(&a, m, len);
+    int cut = bs_polish_loops(&a, m, len);
+    cr_assert_geq(cut, 0);
+    cr_assert_leq(cut, len);
+    bs_board y = play(&a, m, cut);
+    cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: loops cut elsewhere", round);
+    memset(&acc, 0, sizeof acc);
+    int polished = bs_polish_windows(&sv, &a, m, cut, 8, 20000, &acc);
+    cr_assert_leq(polished, cut, "round %d", round);
+    y = play(&a, m, polished);
+    cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
+    if (w * h == 9) {
+      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, &acc);
+      bs_policy p = {.recycle = 1};
+      cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
+      cr_assert_eq(k, bfs.length, "round %d: whole-answer window %d, bfs %d", round, k, bfs.length);
+    }
+  }
+  bs_solver_free(&sv);
+}
+
+/* The same polish in every store: the same moves and counts. */
+Test(polish, the_same_in_every_store) {
+  uint64_t seed = 77;
+  for (int round = 0; round < 6; round++) {
+    bs_board a = bs_rand_board(&seed, 4 + round % 2, 4 + round % 3 / 2, round % 2 ? 3 : 0);
+    static char m0[BS_ANSWER_MAX + 1], m[BS_ANSWER_MAX + 1];
+    int len0 = walk(&seed, &a, 150, m0), first = -1;
+    static char firstm[BS_ANSWER_MAX + 1];
+    uint64_t gen = 0;
+    for (int kind = 0; kind < BS_NSTORES; kind++) {
+      bs_solver sv;
+      init(&sv, (bs_store_kind)kind);
+      static bs_result acc;
+      memset(&acc, 0, sizeof acc);
+      memcpy(m, m0, (size_t)len0 + 1);
+      int len = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, len0), 12, 50000, &acc);
+      m[len] = 0;
+      if (kind == 0) {
+        first = len;
+        memcpy(firstm, m, (size_t)len + 1);
+        gen = acc.generated;
+      } else {
+        cr_assert_eq(len, first, "round %d store %s", round, bs_store_name((bs_store_kind)kind));
+        cr_assert_str_eq(m, firstm);
+        cr_assert_eq(acc.generated, gen);
+      }
+      bs_solver_free(&sv);
+    }
+  }
+}
