@@ -3,8 +3,8 @@
  * set's header can carry move limits that are certain to be achievable
  * (they are the letter totals of those answers).
  *
- * Randomness is xoshiro256** seeded through splitmix64: 64-bit integer
- * arithmetic only, so a seed gives the same boards on every platform.
+ * Randomness is bs_rng (xoshiro256**, integer arithmetic only), so a seed
+ * gives the same boards on every platform.
  *
  * Walls: K distinct cells drawn uniformly among all but the last one, drawn
  * again until the open cells are connected, so every tile can reach its goal.
@@ -33,15 +33,7 @@
 
 #include "bs_board.h"
 #include "bs_construct.h"
-
-typedef struct bs_rng {
-  uint64_t s[4];
-} bs_rng;
-
-void bs_rng_seed(bs_rng *r, uint64_t seed);
-uint64_t bs_rng_next(bs_rng *r);
-/* Uniform in [0, n) for n >= 1, without modulo bias. */
-uint32_t bs_rng_below(bs_rng *r, uint32_t n);
+#include "bs_rng.h"
 
 #define BS_GEN_MAX_COUNT 10000000L
 #define BS_GEN_MAX_DEPTH 1000000L
