@@ -42,6 +42,8 @@ typedef struct bs_geom {
 } bs_geom;
 
 void bs_geom_init(bs_geom *g, const bs_board *b);
+/* The same from a layout alone: size and walls. */
+void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall);
 
 static inline unsigned bs_get(const bs_geom *g, const uint32_t *w, int p) {
   return (w[g->word[p]] >> g->shift[p]) & g->mask;
@@ -66,12 +68,6 @@ int bs_move(bs_board *b, int d);
 /* 0..3 for 'L' 'R' 'U' 'D', else -1. */
 int bs_dir_from_char(int c);
 
-/* Breadth-first walk from cell `from` through g's move table (so never into
- * a wall), over the cells of the mask `within`. Writes the cells in the
- * order reached to order[] and their distances from `from` to dist[] (each
- * when not NULL; other cells untouched). Returns the mask of cells reached. */
-uint64_t bs_flood(const bs_geom *g, uint64_t within, int from, uint8_t *order, uint8_t *dist);
-
 /* Cheap necessary tests for solvability: permutation parity against blank
  * distance, and every tile in the same open region as its goal cell (tiles
  * in regions without the blank must already be home). Without walls the
@@ -85,5 +81,9 @@ void bs_board_format(const bs_board *b, char out[BS_BOARD_TEXT]);
 
 /* Parses "W,H,CELLS" from s[0..len). Returns 0, or -1 with a reason in err. */
 int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t errlen);
+
+/* bs_flood moved to bs_region.h: included here until heur.c and the search
+ * include it themselves. */
+#include "bs_region.h"
 
 #endif

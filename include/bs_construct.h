@@ -28,9 +28,8 @@
 
 #define BS_CONSTRUCT_STATES (BS_MAX_CELLS * BS_MAX_CELLS * BS_MAX_CELLS * BS_MAX_CELLS)
 
-/* Cell sets as bit masks over a w x h board (bit i: cell i). */
-int bs_region_connected(int w, int h, uint64_t cells);
-/* 2-connected, at least 4 cells, and not a cycle of more than 4. */
+/* Cell sets as bit masks over a w x h board (bit i: cell i):
+ * 2-connected, at least 4 cells, and not a cycle of more than 4. */
 int bs_region_parity(int w, int h, uint64_t cells);
 
 #define BS_PLAN_GROUP 5 /* the last step: a 2 x 3 block's five tiles */

@@ -8,29 +8,31 @@
 const char bs_dir_chars[4] = {'L', 'R', 'U', 'D'};
 const char bs_tile_chars[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-void bs_geom_init(bs_geom *g, const bs_board *b) {
+void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall) {
   static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
   memset(g, 0, sizeof *g);
-  g->w = b->w;
-  g->h = b->h;
-  g->n = b->n;
+  g->w = w;
+  g->h = h;
+  g->n = w * h;
   int bits = 0;
-  while ((1 << bits) <= b->n) bits++; /* floor(log2(n)) + 1 */
+  while ((1 << bits) <= g->n) bits++; /* floor(log2(n)) + 1 */
   g->bits = bits;
   g->per_word = 32 / bits;
-  g->nwords = (b->n + g->per_word - 1) / g->per_word;
+  g->nwords = (g->n + g->per_word - 1) / g->per_word;
   g->mask = (1u << bits) - 1;
-  for (int p = 0; p < b->n; p++) {
+  for (int p = 0; p < g->n; p++) {
     g->word[p] = (uint8_t)(p / g->per_word);
     g->shift[p] = (uint8_t)((p % g->per_word) * bits);
-    int x = p % b->w, y = p / b->w;
+    int x = p % w, y = p / w;
     for (int d = 0; d < 4; d++) {
-      int nx = x + dx[d], ny = y + dy[d], q = ny * b->w + nx;
-      int ok = nx >= 0 && nx < b->w && ny >= 0 && ny < b->h && !(b->wall >> q & 1);
+      int nx = x + dx[d], ny = y + dy[d], q = ny * w + nx;
+      int ok = nx >= 0 && nx < w && ny >= 0 && ny < h && !(wall >> q & 1);
       g->nb[p][d] = (int8_t)(ok ? q : -1);
     }
   }
 }
+
+void bs_geom_init(bs_geom *g, const bs_board *b) { bs_geom_layout(g, b->w, b->h, b->wall); }
 
 void bs_pack(const bs_geom *g, const bs_board *b, uint32_t *words) {
   memset(words, 0, sizeof(uint32_t) * BS_MAX_WORDS);
@@ -81,26 +83,6 @@ int bs_dir_from_char(int c) {
   case 'D': return BS_D;
   default: return -1;
   }
-}
-
-uint64_t bs_flood(const bs_geom *g, uint64_t within, int from, uint8_t *order, uint8_t *dist) {
-  uint8_t queue[BS_MAX_CELLS];
-  int head = 0, tail = 0;
-  uint64_t seen = 1ull << from;
-  queue[tail++] = (uint8_t)from;
-  if (dist) dist[from] = 0;
-  while (head < tail) {
-    int p = queue[head++];
-    for (int d = 0; d < 4; d++) {
-      int q = g->nb[p][d];
-      if (q < 0 || !(within >> q & 1) || (seen >> q & 1)) continue;
-      seen |= 1ull << q;
-      if (dist) dist[q] = (uint8_t)(dist[p] + 1);
-      queue[tail++] = (uint8_t)q;
-    }
-  }
-  if (order) memcpy(order, queue, (size_t)tail);
-  return seen;
 }
 
 /* Labels the open regions (4-connected non-wall cells); returns their count. */

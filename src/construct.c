@@ -30,21 +30,6 @@ static uint64_t spread(const grid *g, uint64_t s, uint64_t within) {
   return (s | (s & ~g->left) >> 1 | (s & ~g->right) << 1 | s >> g->w | s << g->w) & within;
 }
 
-static int one_region(const grid *g, uint64_t s) {
-  uint64_t r = s & (0 - s), prev = 0;
-  while (r != prev) {
-    prev = r;
-    r = spread(g, r, s);
-  }
-  return r == s;
-}
-
-int bs_region_connected(int w, int h, uint64_t cells) {
-  grid g;
-  grid_init(&g, w, h);
-  return cells && one_region(&g, cells);
-}
-
 /* Depth-first search for cut cells (Hopcroft and Tarjan): sets *cut when
  * removing some cell would split the region. */
 typedef struct dfs {

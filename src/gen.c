@@ -32,7 +32,9 @@ static int draw_layout(bs_rng *r, const bs_gen_spec *s, long tries, bs_board *b)
       wall |= 1ull << idx[i];
     }
     goal_with_walls(s, wall, b);
-    if (bs_region_connected(b->w, b->h, ((1ull << n) - 1) & ~wall)) return 0;
+    bs_geom g;
+    bs_geom_init(&g, b);
+    if (bs_region_connected(&g, ((1ull << n) - 1) & ~wall)) return 0;
   }
   return -1;
 }
