@@ -78,4 +78,14 @@ uint64_t bs_region_leaves(const bs_region *r, const bs_geom *g);
  * moves[] (directions, at most size - 1). Returns how many. */
 int bs_region_to_root(const bs_region *r, const bs_geom *g, int from, uint8_t *moves);
 
+/* Whether the edge from cell u in direction d is off the tree (both ends
+ * in the region). */
+int bs_region_off_tree(const bs_region *r, const bs_geom *g, int u, int d);
+
+/* The closed walk through the edge from u in direction d: the tree path
+ * from the root to u, the edge, the tree path back. Into moves[] (at most
+ * BS_REGION_CYCLE); returns its length. */
+#define BS_REGION_CYCLE (2 * BS_MAX_CELLS)
+int bs_region_cycle(const bs_region *r, const bs_geom *g, int u, int d, uint8_t *moves);
+
 #endif

@@ -112,7 +112,7 @@ static const layout *layout_of(const bs_board *b) {
   for (int i = 0; i < k; i++)
     for (uint64_t m = comp[i]; m; m &= m - 1) L->piece[__builtin_ctzll(m)] = (uint8_t)i;
   bs_region_init(&L->r, &L->g, open, b->n - 1);
-  bs_group_region(&L->G, &L->r, &L->g, NULL, 0, NULL, 0);
+  bs_group_region(&L->G, &L->r, &L->g, NULL, 0, NULL);
   L->ok = 1;
   return L;
 }

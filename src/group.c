@@ -81,10 +81,11 @@ static int find(uint8_t *up, int x) {
   return x;
 }
 
-/* The orbits of the generators (orbit_of, moved), and into *bound the
+/* The orbits of the generators (orbit_of: the lowest cell of each one;
+ * moved: the points of orbits of two or more), and into *bound the
  * product over the orbits of |O|!/2, times 2 per independent sign pattern
  * of the generators on the orbits. */
-static void orbits(bs_group *G, const bs_perm *gens, int ngens, bs_order *bound) {
+static void orbits(const bs_perm *gens, int ngens, uint8_t *orbit_of, uint64_t *moved, bs_order *bound) {
   uint8_t up[BS_MAX_CELLS];
   for (int x = 0; x < BS_MAX_CELLS; x++) up[x] = (uint8_t)x;
   for (int k = 0; k < ngens; k++)
@@ -93,15 +94,15 @@ static void orbits(bs_group *G, const bs_perm *gens, int ngens, bs_order *bound)
       if (a != b) up[a > b ? a : b] = (uint8_t)(a < b ? a : b); /* the lowest cell leads */
     }
   int size[BS_MAX_CELLS] = {0}, index[BS_MAX_CELLS], norbits = 0;
-  G->moved = 0;
+  *moved = 0;
   for (int x = 0; x < BS_MAX_CELLS; x++) {
-    G->orbit_of[x] = (uint8_t)find(up, x);
-    size[G->orbit_of[x]]++;
+    orbit_of[x] = (uint8_t)find(up, x);
+    size[orbit_of[x]]++;
   }
   memset(bound, 0, sizeof *bound);
   for (int x = 0; x < BS_MAX_CELLS; x++) {
-    if (size[G->orbit_of[x]] > 1) G->moved |= 1ull << x;
-    if (G->orbit_of[x] != x) continue;
+    if (size[orbit_of[x]] > 1) *moved |= 1ull << x;
+    if (orbit_of[x] != x) continue;
     index[x] = norbits++;
     for (int m = 3; m <= size[x]; m++) order_mul(bound, m, +1); /* |O|! / 2 */
   }
@@ -112,7 +113,7 @@ static void orbits(bs_group *G, const bs_perm *gens, int ngens, bs_order *bound)
     for (int x = 0; x < BS_MAX_CELLS; x++) {
       if (seen >> x & 1) continue;
       for (int y = gens[k][x]; y != x; y = gens[k][y]) {
-        sign ^= 1ull << index[G->orbit_of[x]];
+        sign ^= 1ull << index[orbit_of[x]];
         seen |= 1ull << y;
       }
     }
@@ -128,10 +129,41 @@ static void orbits(bs_group *G, const bs_perm *gens, int ngens, bs_order *bound)
   }
 }
 
+void bs_group_bound(const bs_perm *gens, int ngens, bs_order *bound) {
+  uint8_t orbit_of[BS_MAX_CELLS];
+  uint64_t moved;
+  orbits(gens, ngens, orbit_of, &moved, bound);
+}
+
+/* The order's value in three 64-bit limbs, lowest first: every order here
+ * is at most 35! < 2^133. */
+static void order_value(const bs_order *o, uint64_t v[3]) {
+  v[0] = 1;
+  v[1] = v[2] = 0;
+  for (int i = 0; i < BS_GROUP_PRIMES; i++)
+    for (int e = 0; e < o->e[i]; e++) {
+      unsigned __int128 carry = 0;
+      for (int k = 0; k < 3; k++) {
+        carry += (unsigned __int128)v[k] * primes[i];
+        v[k] = (uint64_t)carry;
+        carry >>= 64;
+      }
+    }
+}
+
+int bs_order_compare(const bs_order *a, const bs_order *b) {
+  uint64_t x[3], y[3];
+  order_value(a, x);
+  order_value(b, y);
+  for (int k = 2; k >= 0; k--)
+    if (x[k] != y[k]) return x[k] < y[k] ? -1 : 1;
+  return 0;
+}
+
 /* ---- building ---------------------------------------------------------------- */
 
 void bs_group_build(bs_group *G, const bs_perm *gens, int ngens, uint64_t points, const uint8_t *first,
-                    int nfirst, const bs_group *over, int over_level) {
+                    int nfirst, const bs_order *cap) {
   G->points = points;
   G->nlevels = 0;
   uint64_t placed = 0;
@@ -150,12 +182,9 @@ void bs_group_build(bs_group *G, const bs_perm *gens, int ngens, uint64_t points
   }
   memset(&G->order, 0, sizeof G->order);
   G->nstrong = 0;
-  bs_order bound, promised;
-  orbits(G, gens, ngens, &bound);
-  memset(&promised, 0, sizeof promised);
-  for (int l = over_level; over && l < over->nlevels; l++) order_mul(&promised, over->size[l], +1);
+  orbits(gens, ngens, G->orbit_of, &G->moved, &G->bound);
   /* The order only grows towards |G|; reaching a bound ends the build. */
-#define BS_DONE (bs_order_equal(&G->order, &bound) || (over && bs_order_equal(&G->order, &promised)))
+#define BS_DONE (bs_group_full(G) || (cap && bs_order_equal(&G->order, cap)))
   bs_perm x;
   for (int k = 0; k < ngens && !BS_DONE; k++) {
     memcpy(x, gens[k], sizeof x);
@@ -226,45 +255,51 @@ void bs_group_build(bs_group *G, const bs_perm *gens, int ngens, uint64_t points
 #undef BS_DONE
 }
 
+void bs_group_walk(const bs_geom *g, int from, const uint8_t *moves, int n, uint8_t *p) {
+  uint8_t lab[BS_MAX_CELLS]; /* labels ride on the tiles: label c starts on cell c */
+  for (int c = 0; c < BS_MAX_CELLS; c++) lab[c] = (uint8_t)c;
+  for (int i = 0, at = from; i < n; i++) {
+    int to = g->nb[at][moves[i]];
+    uint8_t t = lab[at];
+    lab[at] = lab[to];
+    lab[to] = t;
+    at = to;
+  }
+  for (int c = 0; c < BS_MAX_CELLS; c++) p[lab[c]] = (uint8_t)c;
+}
+
 int bs_group_region_gens(const bs_region *r, const bs_geom *g, bs_perm *gens) {
   int k = 0;
   for (uint64_t cells = r->cells; cells; cells &= cells - 1) {
     int u = __builtin_ctzll(cells);
     for (int d = 0; d < 4; d++) {
-      int v = g->nb[u][d];
-      if (v < u || !(r->cells >> v & 1)) continue; /* each edge once, from its lower end */
-      if (v != r->root && g->nb[v][r->up[v]] == u) continue;
-      if (u != r->root && g->nb[u][r->up[u]] == v) continue;
-      /* Labels ride on the tiles: label c starts on cell c, the blank's on r. */
-      uint8_t lab[BS_MAX_CELLS], path[BS_MAX_CELLS], moves[2 * BS_MAX_CELLS];
-      for (int c = 0; c < BS_MAX_CELLS; c++) lab[c] = (uint8_t)c;
-      int n = 0, back = bs_region_to_root(r, g, u, path);
-      while (back--) moves[n++] = (uint8_t)(path[back] ^ 1); /* r -> u: u -> r reversed */
-      moves[n++] = (uint8_t)d;                               /* u -> v */
-      n += bs_region_to_root(r, g, v, moves + n);            /* v -> r */
-      for (int i = 0, at = r->root; i < n; i++) {
-        int to = g->nb[at][moves[i]];
-        uint8_t t = lab[at];
-        lab[at] = lab[to];
-        lab[to] = t;
-        at = to;
-      }
-      for (int c = 0; c < BS_MAX_CELLS; c++) gens[k][lab[c]] = (uint8_t)c;
-      k++;
+      if (g->nb[u][d] < u || !bs_region_off_tree(r, g, u, d)) continue; /* each edge once */
+      uint8_t moves[BS_REGION_CYCLE];
+      bs_group_walk(g, r->root, moves, bs_region_cycle(r, g, u, d, moves), gens[k++]);
     }
   }
   return k;
 }
 
 void bs_group_region(bs_group *G, const bs_region *r, const bs_geom *g, const uint8_t *first, int nfirst,
-                     const bs_group *over, int over_level) {
+                     const bs_order *cap) {
   bs_perm gens[BS_GROUP_REGION_GENS];
   int k = bs_group_region_gens(r, g, gens);
-  bs_group_build(G, gens, k, r->cells & ~(1ull << r->root), first, nfirst, over, over_level);
+  bs_group_build(G, gens, k, r->cells & ~(1ull << r->root), first, nfirst, cap);
 }
 
 void bs_group_rebase(bs_group *G, const bs_group *from, const uint8_t *first, int nfirst) {
-  bs_group_build(G, (const bs_perm *)from->strong, from->nstrong, from->points, first, nfirst, from, 0);
+  bs_group_build(G, (const bs_perm *)from->strong, from->nstrong, from->points, first, nfirst, &from->order);
+}
+
+void bs_group_stabilizer_order(const bs_group *G, int k, bs_order *o) {
+  memset(o, 0, sizeof *o);
+  for (int l = k; l < G->nlevels; l++) order_mul(o, G->size[l], +1);
+}
+
+void bs_order_alternating(int m, bs_order *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 3; i <= m; i++) order_mul(o, i, +1);
 }
 
 int bs_group_is_stabilizer(const bs_group *G, int k, const bs_group *H) {

@@ -116,3 +116,17 @@ int bs_region_to_root(const bs_region *r, const bs_geom *g, int from, uint8_t *m
   for (int p = from; p != r->root; p = g->nb[p][r->up[p]]) moves[k++] = (uint8_t)r->up[p];
   return k;
 }
+
+int bs_region_off_tree(const bs_region *r, const bs_geom *g, int u, int d) {
+  int v = g->nb[u][d];
+  if (v < 0 || !(r->cells >> u & 1) || !(r->cells >> v & 1)) return 0;
+  return !(v != r->root && g->nb[v][r->up[v]] == u) && !(u != r->root && g->nb[u][r->up[u]] == v);
+}
+
+int bs_region_cycle(const bs_region *r, const bs_geom *g, int u, int d, uint8_t *moves) {
+  uint8_t path[BS_MAX_CELLS];
+  int n = 0, back = bs_region_to_root(r, g, u, path);
+  while (back--) moves[n++] = (uint8_t)(path[back] ^ 1); /* root -> u: u -> root reversed */
+  moves[n++] = (uint8_t)d;
+  return n + bs_region_to_root(r, g, g->nb[u][d], moves + n);
+}

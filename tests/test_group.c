@@ -101,7 +101,7 @@ static bs_group G, H;
  * and, for at most 8 points, membership of every permutation of them. */
 static void check_group(const char *name, const bs_perm *gens, int k, size_t want, size_t most) {
   uint64_t points = moved_by(gens, k);
-  bs_group_build(&G, gens, k, points, NULL, 0, NULL, 0);
+  bs_group_build(&G, gens, k, points, NULL, 0, NULL);
   closure c;
   close_under(&c, gens, k, most);
   if (want) cr_assert_eq(c.n, want, "%s: brute force says %zu", name, c.n);
@@ -178,11 +178,11 @@ Test(group, big_symmetric_and_alternating) {
   g[0][1] = 2;
   g[0][2] = 1;
   uint64_t points = moved_by(g, 2);
-  bs_group_build(&G, g, 2, points, NULL, 0, NULL, 0);
+  bs_group_build(&G, g, 2, points, NULL, 0, NULL);
   for (int l = 0; l < 35; l++) cr_assert_eq(G.size[l], 35 - l);
   bs_perm_identity(g[0]);
   g[0][1] = 2, g[0][2] = 3, g[0][3] = 1; /* a 3-cycle and a 35-cycle: A35 */
-  bs_group_build(&G, g, 2, points, NULL, 0, NULL, 0);
+  bs_group_build(&G, g, 2, points, NULL, 0, NULL);
   for (int l = 0; l < 35; l++) cr_assert_eq(G.size[l], l < 33 ? 35 - l : 1, "level %d", l);
   bs_perm p;
   perm("(1 2)(3 4)", p);
@@ -242,7 +242,7 @@ Test(group, element_orders_divide_the_order) {
   bs_perm g[2];
   perm("(0 1 2)", g[0]);
   perm("(0 1 2 3 4)", g[1]);
-  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL, 0);
+  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL);
   bs_rng rng;
   bs_rng_seed(&rng, 3);
   int seen[7] = {0};
@@ -272,7 +272,7 @@ Test(group, random_elements_are_uniform) {
   bs_perm g[2];
   perm("(10 11)", g[0]);
   perm("(10 11 12 13)", g[1]);
-  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL, 0);
+  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL);
   closure c;
   close_under(&c, g, 2, 100);
   cr_assert_eq(c.n, 24);
@@ -299,7 +299,7 @@ Test(group, rebase_and_stabilizers) {
   bs_perm g[2], s4[2], a4[2];
   perm("(0 1)", g[0]);
   perm("(0 1 2 3 4 5)", g[1]);
-  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL, 0);
+  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL);
   static bs_group R;
   const uint8_t first[2] = {4, 2};
   bs_group_rebase(&R, &G, first, 2);
@@ -318,12 +318,17 @@ Test(group, rebase_and_stabilizers) {
   }
   perm("(0 1)", s4[0]);
   perm("(0 1 3 5)", s4[1]);
-  bs_group_build(&H, s4, 2, moved_by(s4, 2), NULL, 0, &R, 2);
+  bs_order cap, a4_order;
+  bs_order_alternating(4, &a4_order);
+  bs_group_stabilizer_order(&R, 2, &cap);
+  bs_group_build(&H, s4, 2, moved_by(s4, 2), NULL, 0, &cap);
   cr_assert(bs_group_is_stabilizer(&R, 2, &H));
   perm("(0 1 3)", a4[0]);
   perm("(1 3 5)", a4[1]);
-  bs_group_build(&H, a4, 2, moved_by(a4, 2), NULL, 0, &R, 2);
+  bs_group_build(&H, a4, 2, moved_by(a4, 2), NULL, 0, &cap);
   cr_assert_eq(bs_group_order(&H), 12);
+  cr_assert(bs_order_equal(&H.order, &a4_order));
+  cr_assert_not(bs_order_equal(&H.order, &cap), "A4 is half the stabilizer S4");
   cr_assert_not(bs_group_is_stabilizer(&R, 2, &H));
   cr_assert_not(bs_group_is_stabilizer(&R, 1, &H), "bases that differ");
 }
@@ -336,7 +341,7 @@ static void region_group(const char *rows, int w, int h, bs_region *r, bs_geom *
     if (rows[i] == '#') wall |= 1ull << i;
   bs_geom_layout(g, w, h, wall);
   bs_region_init(r, g, ((1ull << (w * h)) - 1) & ~wall, w * h - 1);
-  bs_group_region(&G, r, g, NULL, 0, NULL, 0);
+  bs_group_region(&G, r, g, NULL, 0, NULL);
 }
 
 /* The region's group against the closure of its own generators, and each
