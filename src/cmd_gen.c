@@ -188,10 +188,6 @@ int bs_cmd_gen(int argc, char **argv) {
           (unsigned long long)seed, spec.depth >= 0 ? ", random walks" : ", uniform",
           (unsigned long long)total[0], (unsigned long long)total[1], (unsigned long long)total[2],
           (unsigned long long)total[3]);
-  if (g.walked)
-    fprintf(stderr, "bislide gen: %llu of the boards %s long random walk%s (no plan for the wall "
-            "layout), answered by the walk reversed\n", (unsigned long long)g.walked,
-            g.walked == 1 ? "is a" : "are", g.walked == 1 ? "" : "s");
   rc = BS_EXIT_OK;
 done:
   bs_outfile_abort(&set);
