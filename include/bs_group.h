@@ -163,6 +163,9 @@ void bs_group_rebase(bs_group *G, const bs_group *from, const uint8_t *first, in
  * first k base points): the product of the orbit sizes from level k on. */
 void bs_group_stabilizer_order(const bs_group *G, int k, bs_order *o);
 
+/* The order of the stabilizer of point x in G: |G| / |x's orbit|. */
+void bs_group_point_stabilizer_order(const bs_group *G, int x, bs_order *o);
+
 /* The order of the alternating group on m points (1 for m < 3). */
 void bs_order_alternating(int m, bs_order *o);
 

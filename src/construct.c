@@ -9,21 +9,23 @@
 #define START_MARK 5                       /* how[] of a search's start: no move */
 #define GROUPS (BS_MAX_CELLS + 1)          /* G(R_0) .. G(R_34), and the scratch one */
 #define SCRATCH BS_MAX_CELLS
-#define PLAN_SORT_NODES (8 * BS_PLAN_NODES) /* regions the round with sort steps may visit */
-#define PLAN_MEMO (2 * PLAN_SORT_NODES)    /* the memo stays at most half full */
+#define PLAN_MEMO (2 * BS_PLAN_NODES)      /* the memo stays at most half full */
 #define PLAN_KMAX 3                        /* cells a step may fill */
-#define PLAN_KMAX_SORT 5                   /* ... where the alternative is a sort step */
-#define ABORT (-2)                         /* the round has used its nodes */
+#define PLAN_KMAX_STUCK 5                  /* ... where the alternative is a sort step, */
+#define PLAN_STUCK_STATES (1u << 21)       /* ... if its search has at most this many states */
 #define MIN_STATES (6 * 6 * 6 * 6 * 6 * 6) /* a last step of six cells */
 #define TRIPLE 3                           /* tiles a 3-cycle's search follows */
 
-/* Whether k tiles and the blank on f cells fit: f^(k+1) states. */
-static int fits(const bs_construct *c, int f, int k) {
-  uint64_t states = 1;
-  for (int i = 0; i <= k; i++)
-    if ((states *= (uint64_t)f) > c->states) return 0;
-  return 1;
+/* f^e if it is at most most, else -1. */
+static int64_t pow_at_most(int f, int e, uint64_t most) {
+  uint64_t v = 1;
+  for (int i = 0; i < e; i++)
+    if ((v *= (uint64_t)f) > most) return -1;
+  return (int64_t)v;
 }
+
+/* Whether k tiles and the blank on f cells fit: f^(k+1) states. */
+static int fits(const bs_construct *c, int f, int k) { return pow_at_most(f, k + 1, c->states) >= 0; }
 
 /* The cells of G's orbit of x. */
 static uint64_t orbit_of(const bs_group *G, int x) {
@@ -303,12 +305,14 @@ static int sort_prepare(bs_construct *c, uint64_t r, const bs_group *G) {
 
 typedef struct planner {
   bs_construct *c;
-  int root, nodes, kmax, sort;
+  int root, nodes;
   uint64_t nb[BS_MAX_CELLS]; /* open neighbours of each cell */
   /* Per depth: whether group[depth] holds G(R_depth) yet (it is built only
    * when needed), and whether Wilson's theorem already says it is the
    * alternating group on R_depth's tiles. */
   uint8_t built[GROUPS], alt[GROUPS];
+  uint64_t holes[GROUPS], rim[GROUPS]; /* R_depth's holes, its cells next to the outside */
+  uint64_t edge;                       /* the board's edge */
 } planner;
 
 /* Wilson's theorem outright: a region that is one block of three or more
@@ -344,25 +348,24 @@ static int plainly_invalid(const bs_group *G, const bs_region *sub, uint64_t set
   return 0;
 }
 
+/* Cells within one king's move of the cells of m. */
+static uint64_t around(const bs_geom *g, uint64_t m) {
+  uint64_t out = 0;
+  for (; m; m &= m - 1) {
+    int p = __builtin_ctzll(m), x = p % g->w, y = p / g->w;
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++)
+        if (x + dx >= 0 && x + dx < g->w && y + dy >= 0 && y + dy < g->h) out |= 1ull << (p + dy * g->w + dx);
+  }
+  return out;
+}
+
 /* The cells outside r that connect, through cells outside r (diagonal
  * steps too), to the board's edge: r's exterior. The others are holes. */
-static uint64_t exterior(const bs_geom *g, uint64_t r) {
-  uint64_t out = ((1ull << g->n) - 1) & ~r, seen = 0, next = 0;
-  for (uint64_t m = out; m; m &= m - 1) {
-    int p = __builtin_ctzll(m), x = p % g->w, y = p / g->w;
-    if (x == 0 || y == 0 || x == g->w - 1 || y == g->h - 1) next |= 1ull << p;
-  }
-  while (next) {
-    seen |= next;
-    uint64_t grow = 0;
-    for (uint64_t m = next; m; m &= m - 1) {
-      int p = __builtin_ctzll(m), x = p % g->w, y = p / g->w;
-      for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++)
-          if (x + dx >= 0 && x + dx < g->w && y + dy >= 0 && y + dy < g->h) grow |= 1ull << (p + dy * g->w + dx);
-    }
-    next = grow & out & ~seen;
-  }
+static uint64_t exterior(const planner *s, uint64_t r) {
+  const bs_geom *g = &s->c->geom;
+  uint64_t out = ((1ull << g->n) - 1) & ~r, seen, more;
+  for (seen = out & s->edge; (more = out & around(g, seen) & ~seen);) seen |= more;
   return seen;
 }
 
@@ -389,8 +392,11 @@ static int valid(planner *s, uint64_t r, int depth, uint64_t set, const bs_regio
   bs_order bound, cap;
   int ngens = bs_group_region_gens(sub, &c->geom, gens);
   bs_group_bound(gens, ngens, &bound);
+  int one = __builtin_popcountll(set) == 1;
   if (s->alt[depth]) {
     bs_order_alternating(m, &cap);
+  } else if (one) { /* a point's stabilizer: no new base needed */
+    bs_group_point_stabilizer_order(&c->group[depth], __builtin_ctzll(set), &cap);
   } else {
     uint8_t first[BS_MAX_CELLS];
     for (uint64_t b = set; b; b &= b - 1) first[k++] = (uint8_t)__builtin_ctzll(b);
@@ -402,7 +408,17 @@ static int valid(planner *s, uint64_t r, int depth, uint64_t set, const bs_regio
   s->built[depth + 1] = 1;
   if (s->alt[depth]) return s->alt[depth + 1] = bs_order_equal(&next->order, &cap);
   s->alt[depth + 1] = (uint8_t)wilson(sub);
-  return bs_group_is_stabilizer(stab, k, next);
+  /* G(r \ C) lies in the stabilizer: equal orders make them equal. */
+  return one ? bs_order_equal(&next->order, &cap) : bs_group_is_stabilizer(stab, k, next);
+}
+
+/* Whether every cell of C joins the outside of r once C is filled:
+ * through C and r's holes (`holes`), from the cells next to the outside
+ * (`rim`). */
+static int opens(const bs_geom *g, uint64_t holes, uint64_t rim, uint64_t set) {
+  uint64_t through = set | holes, reach = through & rim, more;
+  while ((more = through & around(g, reach) & ~reach)) reach |= more;
+  return (set & ~reach) == 0;
 }
 
 /* C as the next step from r, if valid; then plans on. */
@@ -411,9 +427,10 @@ static int try_step(planner *s, uint64_t r, int depth, uint64_t set) {
   uint64_t rest = r & ~set;
   /* What is left keeps no new hole: a hole's ring would turn into a
    * cycle of single cells, where no small step is valid. */
-  if (!bs_region_connected(&c->geom, rest) || (set & ~exterior(&c->geom, rest))) return -1;
+  if (!opens(&c->geom, s->holes[depth], s->rim[depth], set)) return -1;
   bs_region sub;
   bs_region_init(&sub, &c->geom, rest, s->root);
+  if (sub.cells != rest) return -1; /* split */
   if (!valid(s, r, depth, set, &sub)) return -1;
   bs_plan *p = &c->plan;
   p->step[p->nsteps++] = set;
@@ -433,22 +450,9 @@ static int grow(planner *s, uint64_t r, int depth, uint64_t set, uint64_t ext, u
   while (ext) {
     int w = __builtin_ctzll(ext);
     ext &= ext - 1;
-    int rc = grow(s, r, depth, set | 1ull << w, ext | (s->nb[w] & allowed & ~near), allowed, k);
-    if (rc != -1) return rc;
+    if (!grow(s, r, depth, set | 1ull << w, ext | (s->nb[w] & allowed & ~near), allowed, k)) return 0;
   }
   return -1;
-}
-
-/* Cells within one king's move of the cells of m. */
-static uint64_t around(const bs_geom *g, uint64_t m) {
-  uint64_t out = 0;
-  for (; m; m &= m - 1) {
-    int p = __builtin_ctzll(m), x = p % g->w, y = p / g->w;
-    for (int dy = -1; dy <= 1; dy++)
-      for (int dx = -1; dx <= 1; dx++)
-        if (x + dx >= 0 && x + dx < g->w && y + dy >= 0 && y + dy < g->h) out |= 1ull << (p + dy * g->w + dx);
-  }
-  return out;
 }
 
 /* The cells of r but the root, in the order steps start from: ends of
@@ -457,15 +461,11 @@ static uint64_t around(const bs_geom *g, uint64_t m) {
  * while the cells round it are still thick (else its ring becomes a cycle
  * of single cells); then farthest from the root first, ties in line
  * order. */
-static int candidates(const planner *s, uint64_t r, uint8_t *cand) {
+static int candidates(const planner *s, uint64_t r, uint64_t holes, uint64_t rim, uint8_t *cand) {
   const bs_geom *g = &s->c->geom;
   uint8_t dist[BS_MAX_CELLS], near[BS_MAX_CELLS];
   int key[BS_MAX_CELLS], m = 0;
   bs_flood(g, r, s->root, NULL, dist);
-  uint64_t out = exterior(g, r), holes = ((1ull << g->n) - 1) & ~r & ~out;
-  uint64_t edge = around(g, out); /* cells next to the outside, the board's border too */
-  for (int x = 0; x < g->w; x++) edge |= 1ull << x | 1ull << ((g->h - 1) * g->w + x);
-  for (int y = 0; y < g->h; y++) edge |= 1ull << (y * g->w) | 1ull << (y * g->w + g->w - 1);
   memset(near, BS_MAX_CELLS, sizeof near);
   uint64_t seen = holes, front = holes; /* king's moves through r from the holes */
   for (int d = 0; front; d++) {
@@ -475,8 +475,8 @@ static int candidates(const planner *s, uint64_t r, uint8_t *cand) {
   }
   for (uint64_t left = r & ~(1ull << s->root); left; left &= left - 1) {
     int p = __builtin_ctzll(left), leaf = __builtin_popcountll(s->nb[p] & r) == 1;
-    int opens = holes && (edge >> p & 1) ? near[p] : BS_MAX_CELLS;
-    int k = ((leaf ? 0 : 1 + opens) * BS_MAX_CELLS + BS_MAX_CELLS - dist[p]) * BS_MAX_CELLS + p, i = m++;
+    int opening = holes && (rim >> p & 1) ? near[p] : BS_MAX_CELLS;
+    int k = ((leaf ? 0 : 1 + opening) * BS_MAX_CELLS + BS_MAX_CELLS - dist[p]) * BS_MAX_CELLS + p, i = m++;
     for (; i > 0 && key[i - 1] > k; i--) {
       key[i] = key[i - 1];
       cand[i] = cand[i - 1];
@@ -494,10 +494,10 @@ static int last_step(bs_plan *p, uint64_t rest, int sort) {
 }
 
 /* Plans r (connected, with the root; group[depth] = G(r)) to the end:
- * steps of up to PLAN_KMAX cells; where none leads anywhere, the last
- * step if it fits; in a round with sort steps, larger steps as they fit,
- * then a sort step. Returns 0, -1 if there is no plan, ABORT when the
- * round has visited BS_PLAN_NODES regions. */
+ * the first valid step of up to PLAN_KMAX cells, in the candidates'
+ * order, that leads to a plan; where none does, the last step if it fits,
+ * else larger steps as they fit, else a sort step. Returns 0, or -1 (no
+ * plan from r, or the search has visited BS_PLAN_NODES regions). */
 static int plan_from(planner *s, uint64_t r, int depth) {
   bs_construct *c = s->c;
   int f = __builtin_popcountll(r);
@@ -505,21 +505,22 @@ static int plan_from(planner *s, uint64_t r, int depth) {
   if (!rest) return 0;
   if (f <= BS_CONSTRUCT_FINAL && fits(c, f, f - 1)) return last_step(&c->plan, rest, 0);
   uint32_t slot = memo_slot(c, r);
-  if (c->memo[slot]) return -1;
-  if (++s->nodes > (s->sort ? PLAN_SORT_NODES : BS_PLAN_NODES)) return ABORT;
+  if (c->memo[slot] || s->nodes++ == BS_PLAN_NODES) return -1;
   uint8_t cand[BS_MAX_CELLS];
-  uint64_t later[BS_MAX_CELLS + 1];
-  int m = candidates(s, r, cand);
+  uint64_t later[BS_MAX_CELLS + 1], out = exterior(s, r);
+  s->holes[depth] = ((1ull << c->geom.n) - 1) & ~r & ~out;
+  s->rim[depth] = r & (around(&c->geom, out) | s->edge);
+  int m = candidates(s, r, s->holes[depth], s->rim[depth], cand);
   later[m] = 0;
   for (int i = m - 1; i >= 0; i--) later[i] = later[i + 1] | 1ull << cand[i];
-  for (int k = 1; k < f - 1 && fits(c, f, k) && (k <= PLAN_KMAX || (s->sort && k <= PLAN_KMAX_SORT)); k++)
-    for (int i = 0; i < m; i++) {
-      int rc = grow(s, r, depth, 1ull << cand[i], s->nb[cand[i]] & later[i + 1], later[i + 1], k);
-      if (rc != -1) return rc;
-    }
-  if (fits(c, f, f - 1)) return last_step(&c->plan, rest, 0); /* always valid */
-  if (s->sort && fits(c, f, TRIPLE) && bs_group_full(group_at(s, depth, r)) &&
-      sort_prepare(c, r, &c->group[depth]) == 0)
+  for (int k = 1; k < f - 1 && k <= PLAN_KMAX_STUCK && fits(c, f, k); k++) {
+    if (k == PLAN_KMAX + 1 && fits(c, f, f - 1)) return last_step(&c->plan, rest, 0); /* always valid */
+    if (k > PLAN_KMAX && pow_at_most(f, k + 1, PLAN_STUCK_STATES) < 0) break; /* slower than a sort */
+    for (int i = 0; i < m; i++)
+      if (!grow(s, r, depth, 1ull << cand[i], s->nb[cand[i]] & later[i + 1], later[i + 1], k)) return 0;
+  }
+  if (fits(c, f, f - 1)) return last_step(&c->plan, rest, 0);
+  if (fits(c, f, TRIPLE) && bs_group_full(group_at(s, depth, r)) && sort_prepare(c, r, &c->group[depth]) == 0)
     return last_step(&c->plan, rest, 1);
   c->memo[memo_slot(c, r)] = r;
   return -1;
@@ -533,25 +534,18 @@ int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall) {
   p->h = h;
   p->wall = wall;
   planner s = {.c = c, .root = w * h - 1};
+  for (int x = 0; x < w; x++) s.edge |= 1ull << x | 1ull << ((h - 1) * w + x);
+  for (int y = 0; y < h; y++) s.edge |= 1ull << (y * w) | 1ull << (y * w + w - 1);
   bs_geom_layout(&c->geom, w, h, wall);
   for (int q = 0; q < w * h; q++) s.nb[q] = bs_region_nbrs(&c->geom, q, ~wall);
   bs_region_init(&c->region, &c->geom, ((1ull << (w * h)) - 1) & ~wall, s.root);
   bs_group_region(&c->group[0], &c->region, &c->geom, NULL, 0, NULL);
   s.built[0] = 1;
   s.alt[0] = (uint8_t)wilson(&c->region);
-  /* The first round searches for a plan without sort steps; the second
-   * may end stuck regions with one, which takes the first valid step at
-   * each region and seldom backtracks. */
-  int rc = -1;
-  for (int round = 0; round < 2 && rc; round++) {
-    memset(c->memo, 0, PLAN_MEMO * sizeof *c->memo);
-    s.nodes = 0;
-    s.sort = round;
-    p->nsteps = 0;
-    rc = plan_from(&s, c->region.cells, 0);
-  }
+  memset(c->memo, 0, PLAN_MEMO * sizeof *c->memo);
+  int rc = plan_from(&s, c->region.cells, 0);
   c->planned = rc == 0 ? 1 : -1;
-  return rc == 0 ? 0 : -1;
+  return rc;
 }
 
 /* ---- workspace -------------------------------------------------------------- */
@@ -763,18 +757,35 @@ static int sort_step(bs_construct *c, bs_board *b) {
     int k = __builtin_ctzll(use);
     if (play(c, b, s->walk + s->gen_at[k], s->gen_len[k])) return -1;
   }
-  /* Each orbit in order, one tile home a 3-cycle. */
-  for (int o = 0; o < s->norbits; o++)
-    for (uint64_t left = s->orbit[o]; left; left &= left - 1) {
-      int x = __builtin_ctzll(left), y = -1, z = -1;
-      if (b->cell[x] == x + 1) continue;
-      for (uint64_t m = left; m; m &= m - 1) {
-        int q = __builtin_ctzll(m);
-        if (b->cell[q] == x + 1) y = q;
-        else if (q != x && z < 0) z = q;
-      }
-      if (y < 0 || z < 0 || !s->engine_len[o] || three_cycle(c, b, o, y, x, z)) return -1;
+  /* Each orbit, one tile home a 3-cycle: the cells farthest from the
+   * engine first, the third tile the nearest one left, so that the walks
+   * bringing tiles to the engine stay short. */
+  for (int o = 0; o < s->norbits; o++) {
+    if (!s->engine_len[o]) continue; /* two cells: even, so home already */
+    uint8_t far[BS_MAX_CELLS], dist[BS_MAX_CELLS];
+    int m = 0;
+    memset(dist, BS_MAX_CELLS, sizeof dist);
+    for (int e = 0; e < 3; e++) {
+      uint8_t d[BS_MAX_CELLS];
+      bs_flood(&c->geom, r->cells, s->engine[o][e], NULL, d);
+      for (uint64_t q = s->orbit[o]; q; q &= q - 1)
+        if (d[__builtin_ctzll(q)] < dist[__builtin_ctzll(q)]) dist[__builtin_ctzll(q)] = d[__builtin_ctzll(q)];
     }
+    for (uint64_t q = s->orbit[o]; q; q &= q - 1) { /* by distance, farthest first */
+      int p = __builtin_ctzll(q), i = m++;
+      for (; i > 0 && dist[far[i - 1]] < dist[p]; i--) far[i] = far[i - 1];
+      far[i] = (uint8_t)p;
+    }
+    for (int i = 0; i < m; i++) {
+      int x = far[i], y = -1, z = -1;
+      if (b->cell[x] == x + 1) continue;
+      for (int j = m - 1; j > i; j--) {
+        if (b->cell[far[j]] == x + 1) y = far[j];
+        else if (z < 0) z = far[j];
+      }
+      if (y < 0 || z < 0 || three_cycle(c, b, o, y, x, z)) return -1;
+    }
+  }
   return 0;
 }
 

@@ -69,6 +69,7 @@ static void add(bs_group *G, const uint8_t *x, int j) {
   for (int l = 0; l <= j; l++) {
     int before = G->size[l];
     extend(G, l, t);
+    if (G->size[l] == before) continue;
     order_mul(&G->order, before, -1);
     order_mul(&G->order, G->size[l], +1);
   }
@@ -295,6 +296,13 @@ void bs_group_rebase(bs_group *G, const bs_group *from, const uint8_t *first, in
 void bs_group_stabilizer_order(const bs_group *G, int k, bs_order *o) {
   memset(o, 0, sizeof *o);
   for (int l = k; l < G->nlevels; l++) order_mul(o, G->size[l], +1);
+}
+
+void bs_group_point_stabilizer_order(const bs_group *G, int x, bs_order *o) {
+  int orbit = 0;
+  for (int y = 0; y < BS_MAX_CELLS; y++) orbit += G->orbit_of[y] == G->orbit_of[x];
+  *o = G->order;
+  order_mul(o, orbit, -1); /* |G| = |orbit of x| |Stab(x)| */
 }
 
 void bs_order_alternating(int m, bs_order *o) {
