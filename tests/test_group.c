@@ -396,3 +396,97 @@ Test(group, puzzle_groups_of_full_boards) {
       for (int l = 0; l < m; l++) cr_assert_eq(G.size[l], l < m - 2 ? m - l : 1, "%dx%d level %d", w, h, l);
     }
 }
+
+Test(group, orders_bounds_and_comparison) {
+  bs_order a, b;
+  /* Alternating orders against their values, and the order of comparison. */
+  bs_order_alternating(5, &a);
+  bs_order_alternating(6, &b);
+  cr_assert_eq(bs_order_compare(&a, &b), -1);
+  cr_assert_eq(bs_order_compare(&b, &a), 1);
+  cr_assert_eq(bs_order_compare(&a, &a), 0);
+  bs_order_alternating(35, &a);
+  bs_order_alternating(34, &b);
+  cr_assert_eq(bs_order_compare(&a, &b), 1, "35!/2 > 34!/2, past 2^128");
+  bs_order_alternating(2, &a);
+  bs_order_alternating(0, &b);
+  cr_assert(bs_order_equal(&a, &b), "trivial both");
+  /* D5: the bound (A5, 60) is above the order (10); A5: they meet. */
+  bs_perm g[2];
+  perm("(0 1 2 3 4)", g[0]);
+  perm("(1 4)(2 3)", g[1]);
+  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL);
+  bs_order bound;
+  bs_group_bound(g, 2, &bound);
+  cr_assert_eq(bs_order_compare(&bound, &G.order), 1);
+  cr_assert_not(bs_group_full(&G));
+  bs_order_alternating(5, &a);
+  cr_assert(bs_order_equal(&bound, &a));
+  perm("(0 1 2)", g[1]);
+  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL);
+  cr_assert(bs_group_full(&G));
+  cr_assert(bs_order_equal(&G.order, &a));
+  /* Two orbits with one sign pattern: (0 1)(2 3) alone bounds at 2. */
+  perm("(0 1)(2 3)", g[0]);
+  bs_group_bound(g, 1, &bound);
+  bs_order_alternating(2, &a);
+  cr_assert_eq(bs_order_compare(&bound, &a), 1);
+  /* A point's stabilizer: |S5| / 5 = 24. */
+  perm("(0 1)", g[0]);
+  perm("(0 1 2 3 4)", g[1]);
+  bs_group_build(&G, g, 2, moved_by(g, 2), NULL, 0, NULL);
+  bs_group_point_stabilizer_order(&G, 3, &a);
+  bs_order_alternating(4, &b); /* 12 */
+  cr_assert_eq(bs_order_compare(&a, &b), 1);
+  const uint8_t first[1] = {3};
+  static bs_group R;
+  bs_group_rebase(&R, &G, first, 1);
+  bs_group_stabilizer_order(&R, 1, &b);
+  cr_assert(bs_order_equal(&a, &b));
+}
+
+Test(group, walks_as_permutations) {
+  /* 2x2, blank on cell 3 going round: L U R D turns the three tiles. */
+  bs_geom g;
+  bs_geom_layout(&g, 2, 2, 0);
+  const uint8_t round[4] = {BS_L, BS_U, BS_R, BS_D};
+  bs_perm p, want;
+  bs_group_walk(&g, 3, round, 4, p);
+  perm("(0 2 1)", want); /* the tile on 0 goes to 2, on 2 to 1, on 1 to 0 */
+  cr_assert_arr_eq(p, want, sizeof p);
+  /* And it agrees with bs_move on the tiles. */
+  uint8_t cell[4] = {1, 2, 3, 0};
+  bs_board b = bs_test_board(2, 2, 0, cell);
+  for (int i = 0; i < 4; i++) bs_move(&b, round[i]);
+  for (int c = 0; c < 3; c++) cr_assert_eq(b.cell[p[c]], c + 1);
+}
+
+Test(group, wilson_on_random_blocks) {
+  /* Regions that are one block and no plain cycle have the alternating
+   * group on their tiles (the constructor relies on it); plain cycles
+   * turn only. */
+  uint64_t seed = 11;
+  int blocks = 0, rings = 0;
+  for (int rep = 0; rep < 3000; rep++) {
+    int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5), n = w * h;
+    uint64_t wall = 0;
+    for (int k = bs_rand_below(&seed, n / 2 + 1); k > 0; k--) wall |= 1ull << bs_rand_below(&seed, n - 1);
+    bs_geom g;
+    bs_geom_layout(&g, w, h, wall);
+    bs_region r;
+    bs_region_init(&r, &g, ((1ull << n) - 1) & ~wall, n - 1);
+    if (r.size < 3 || r.nblocks != 1) continue;
+    bs_group_region(&G, &r, &g, NULL, 0, NULL);
+    bs_order alt;
+    bs_order_alternating(r.size - 1, &alt);
+    if (r.ring) {
+      cr_assert_eq(bs_group_order(&G), r.size - 1, "a ring of %d", r.size);
+      rings++;
+    } else {
+      cr_assert(bs_order_equal(&G.order, &alt), "%dx%d walls %llx", w, h, (unsigned long long)wall);
+      blocks++;
+    }
+  }
+  cr_assert_gt(blocks, 100);
+  cr_assert_gt(rings, 5);
+}
