@@ -546,3 +546,55 @@ Test(gen_cli, shipped_sets_come_from_gen) {
   }
   rmdir(dir);
 }
+
+/* The stress sets: what scripts/make-stress.sh makes, byte for byte
+ * (stress-devquiz.txt only where the real set is at hand), and what they
+ * claim to hold: 1,024 solvable boards with walls, 3x3 to 6x6, and 200
+ * unsolvable ones. */
+Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin);
+  struct stat st;
+  if (stat("scripts/make-stress.sh", &st) || stat("puzzles/unsolvable.txt", &st))
+    cr_skip_test("run from the top directory (make test) to check puzzles/");
+  char dir[] = "/tmp/bs_stress_XXXXXX", cmd[4096];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd, "scripts/make-stress.sh '%s' '%s' 2>/dev/null", bin, dir);
+  cr_assert_eq(system(cmd), 0, "%s", cmd);
+  char names[18][32];
+  int n = 0, solvable = 0, walled = 0;
+  for (int w = 3; w <= 6; w++)
+    for (int h = 3; h <= 6; h++) snprintf(names[n++], sizeof names[0], "stress-%dx%d.txt", w, h);
+  snprintf(names[n++], sizeof names[0], "stress-devquiz.txt");
+  snprintf(names[n++], sizeof names[0], "unsolvable.txt");
+  for (int k = 0; k < n; k++) {
+    char mine[4200], shipped[4200];
+    snprintf(mine, sizeof mine, "%s/%s", dir, names[k]);
+    snprintf(shipped, sizeof shipped, "puzzles/%s", names[k]);
+    if (stat(mine, &st)) {
+      cr_assert_str_eq(names[k], "stress-devquiz.txt", "make-stress.sh made no %s", names[k]);
+      continue; /* no real set here */
+    }
+    char *a = bs_slurp(mine, NULL), *b = bs_slurp(shipped, NULL);
+    cr_assert_str_eq(a, b, "%s differs from what scripts/make-stress.sh makes", shipped);
+    free(a);
+    free(b);
+    unlink(mine);
+    bs_set set;
+    cr_assert_eq(bs_set_read(shipped, &set, stderr), 0, "%s", shipped);
+    int unsolvable = k == n - 1, sized = k < 16;
+    cr_assert_eq(set.has_limits, !unsolvable, "%s", shipped);
+    for (int i = 0; i < set.n; i++) {
+      const char *why;
+      cr_assert_eq(bs_solvability(&set.e[i].board, &why), unsolvable ? BS_UNSOLVABLE : BS_SOLVABLE, "%s:%d",
+                   shipped, set.e[i].line);
+      solvable += sized;
+      walled += sized && set.e[i].board.wall;
+    }
+    if (unsolvable) cr_assert_eq(set.n, 200);
+    bs_set_free(&set);
+  }
+  rmdir(dir);
+  cr_assert_eq(solvable, 1024);
+  cr_assert_eq(walled, 1024);
+}
