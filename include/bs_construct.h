@@ -130,7 +130,8 @@ typedef struct bs_sorter {
   int gen_at[BS_MAX_CELLS], gen_len[BS_MAX_CELLS];
   bs_perm gen[BS_MAX_CELLS];
   uint64_t gen_sign[BS_MAX_CELLS];
-  uint64_t basis[BS_MAX_CELLS], basis_gens[BS_MAX_CELLS]; /* per leading orbit: a sign, the generators that make it */
+  /* Per leading orbit: a sign pattern, and the generators that make it. */
+  uint64_t basis[BS_MAX_CELLS], basis_gens[BS_MAX_CELLS];
   int used;
   uint8_t walk[BS_SORT_MOVES];
   /* Scratch of the engine search. */

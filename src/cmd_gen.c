@@ -246,7 +246,8 @@ int bs_cmd_gen(int argc, char **argv) {
   else
     snprintf(what, sizeof what, "%dx%d, %d wall%s", spec.w, spec.h, spec.walls, spec.walls == 1 ? "" : "s");
   fprintf(stderr, "bislide gen: %ld board%s %s, seed %llu, %s", count, count == 1 ? "" : "s", what,
-          (unsigned long long)seed, spec.unsolvable ? "unsolvable" : spec.depth >= 0 ? "random walks" : "uniform");
+          (unsigned long long)seed,
+          spec.unsolvable ? "unsolvable" : spec.depth >= 0 ? "random walks" : "uniform");
   if (spec.unsolvable)
     fprintf(stderr, ": no answers, no limits\n");
   else

@@ -15,6 +15,7 @@
 #define PLAN_STUCK_STATES (1u << 21)       /* ... if its search has at most this many states */
 #define MIN_STATES (6 * 6 * 6 * 6 * 6 * 6) /* a last step of six cells */
 #define TRIPLE 3                           /* tiles a 3-cycle's search follows */
+#define ORDERS 6                           /* ... and the orders it may bring them in */
 
 /* f^e if it is at most most, else -1. */
 static int64_t pow_at_most(int f, int e, uint64_t most) {
@@ -615,9 +616,10 @@ static int play(bs_construct *c, bs_board *b, const uint8_t *moves, int n) {
 /* A breadth-first search over k tracked tiles (now on the cells from[])
  * and the blank, on the cells not blocked, every other tile alike, to the
  * nearest state with the tiles on targets[j*k .. j*k+k) for some j < nt
- * (and the blank on blank_at, unless it is -1). The f free cells are
- * numbered 0..f-1; a state is the tiles' positions (tile i the digit f^i)
- * then the blank, in base f. Plays the moves on b and appends them.
+ * (nt <= ORDERS; and the blank on blank_at, unless it is -1). The f free
+ * cells are numbered 0..f-1; a state is the tiles' positions (tile i the
+ * digit f^i) then the blank, in base f. Plays the moves on b and appends
+ * them.
  * Returns j, or -1 (out of memory; on a solvable board nothing else). */
 static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *from, int k, const int *targets,
                   int nt, int blank_at) {
@@ -631,7 +633,7 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
         nb[id[q]][d] = (int8_t)(to < 0 ? -1 : id[to]);
       }
   if (!fits(c, f, k)) return -1;
-  uint32_t start = 0, goal[6], unit[BS_MAX_CELLS];
+  uint32_t start = 0, goal[ORDERS], unit[BS_MAX_CELLS];
   for (int i = 0; i < k; i++) {
     unit[i] = i ? unit[i - 1] * (uint32_t)f : 1;
     start += (uint32_t)id[from[i]] * unit[i];
@@ -717,13 +719,13 @@ static int three_cycle(bs_construct *c, bs_board *b, int o, int y, int x, int z)
   const bs_sorter *s = c->sorter;
   const uint8_t *e = s->engine[o];
   const int from[TRIPLE] = {y, x, z};
-  const int to[6 * TRIPLE] = {e[0], e[1], e[2], e[1], e[2], e[0], e[2], e[0], e[1],  /* a -> b -> c */
+  const int to[ORDERS * TRIPLE] = {e[0], e[1], e[2], e[1], e[2], e[0], e[2], e[0], e[1],  /* a -> b -> c */
                               e[0], e[2], e[1], e[2], e[1], e[0], e[1], e[0], e[2]}; /* the other way */
   size_t at = c->len;
-  int j = search(c, b, ~s->region.cells, from, TRIPLE, to, 6, s->region.root);
+  int j = search(c, b, ~s->region.cells, from, TRIPLE, to, ORDERS, s->region.root);
   if (j < 0) return -1;
   size_t end = c->len;
-  for (int t = 0; t < (j < 3 ? 1 : 2); t++)
+  for (int t = 0; t < (j < ORDERS / 2 ? 1 : 2); t++)
     if (play(c, b, s->walk + s->engine_at[o], s->engine_len[o])) return -1;
   uint8_t back[1];
   for (size_t i = end; i > at; i--) { /* S^-1: S reversed, each move undone */
@@ -744,7 +746,10 @@ static int sort_step(bs_construct *c, bs_board *b) {
   for (int o = 0; o < s->norbits; o++) {
     bs_perm pi; /* the board on orbit o: cell -> goal cell */
     bs_perm_identity(pi);
-    for (uint64_t m = s->orbit[o]; m; m &= m - 1) pi[__builtin_ctzll(m)] = (uint8_t)(b->cell[__builtin_ctzll(m)] - 1);
+    for (uint64_t m = s->orbit[o]; m; m &= m - 1) {
+      int q = __builtin_ctzll(m);
+      pi[q] = (uint8_t)(b->cell[q] - 1);
+    }
     sign |= (uint64_t)bs_perm_odd(pi) << o;
   }
   for (int o = s->norbits - 1; o >= 0 && sign; o--)
@@ -768,8 +773,10 @@ static int sort_step(bs_construct *c, bs_board *b) {
     for (int e = 0; e < 3; e++) {
       uint8_t d[BS_MAX_CELLS];
       bs_flood(&c->geom, r->cells, s->engine[o][e], NULL, d);
-      for (uint64_t q = s->orbit[o]; q; q &= q - 1)
-        if (d[__builtin_ctzll(q)] < dist[__builtin_ctzll(q)]) dist[__builtin_ctzll(q)] = d[__builtin_ctzll(q)];
+      for (uint64_t q = s->orbit[o]; q; q &= q - 1) {
+        int p = __builtin_ctzll(q);
+        if (d[p] < dist[p]) dist[p] = d[p];
+      }
     }
     for (uint64_t q = s->orbit[o]; q; q &= q - 1) { /* by distance, farthest first */
       int p = __builtin_ctzll(q), i = m++;

@@ -173,7 +173,8 @@ void bs_group_build(bs_group *G, const bs_perm *gens, int ngens, uint64_t points
       G->base[G->nlevels++] = first[i];
       placed |= 1ull << first[i];
     }
-  for (uint64_t rest = points & ~placed; rest; rest &= rest - 1) G->base[G->nlevels++] = (uint8_t)__builtin_ctzll(rest);
+  for (uint64_t rest = points & ~placed; rest; rest &= rest - 1)
+    G->base[G->nlevels++] = (uint8_t)__builtin_ctzll(rest);
   for (int l = 0; l < G->nlevels; l++) {
     int b = G->base[l];
     G->size[l] = 1;
@@ -199,7 +200,8 @@ void bs_group_build(bs_group *G, const bs_perm *gens, int ngens, uint64_t points
   if (ngens && !BS_DONE) {
     bs_rng rng;
     bs_perm slot[BS_GROUP_SLOTS_MAX], acc;
-    int slots = ngens < BS_GROUP_SLOTS ? BS_GROUP_SLOTS : ngens < BS_GROUP_SLOTS_MAX ? ngens : BS_GROUP_SLOTS_MAX;
+    int slots = ngens < BS_GROUP_SLOTS ? BS_GROUP_SLOTS : ngens;
+    if (slots > BS_GROUP_SLOTS_MAX) slots = BS_GROUP_SLOTS_MAX;
     bs_rng_seed(&rng, BS_GROUP_SEED);
     /* Every generator in some slot, so that the slots generate G (more
      * generators than slots, from a rebase, are folded in). */

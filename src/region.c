@@ -96,7 +96,8 @@ void bs_region_init(bs_region *r, const bs_geom *g, uint64_t within, int root) {
     if (__builtin_popcountll(m) < 3) continue; /* a bridge */
     cycle |= m;
     int plain = 1;
-    for (uint64_t c = m; c; c &= c - 1) plain &= __builtin_popcountll(bs_region_nbrs(g, __builtin_ctzll(c), m)) == 2;
+    for (uint64_t c = m; c; c &= c - 1)
+      plain &= __builtin_popcountll(bs_region_nbrs(g, __builtin_ctzll(c), m)) == 2;
     if (plain) r->ring |= m;
   }
   r->dead = r->cells & ~cycle;

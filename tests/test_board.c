@@ -272,8 +272,8 @@ Test(board, parity_every_size_by_scrambling) {
 
 /* ---- exact solvability against a full BFS ---------------------------- */
 
-static const char *const reasons[] = {"tile cut off", "tile locked in a dead end", "tile cannot reach its goal",
-                                      "parity", "ring order"};
+static const char *const reasons[] = {"tile cut off", "tile locked in a dead end",
+                                      "tile cannot reach its goal", "parity", "ring order"};
 #define NREASONS (int)(sizeof reasons / sizeof *reasons)
 
 static int reason_index(const char *why) {

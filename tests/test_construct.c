@@ -197,7 +197,8 @@ Test(construct, every_layout_of_the_real_set) {
     if (!set.e[i].ok) continue;
     int seen = 0;
     for (int j = 0; j < i && !seen; j++)
-      seen = set.e[j].ok && set.e[j].board.w == b->w && set.e[j].board.h == b->h && set.e[j].board.wall == b->wall;
+      seen = set.e[j].ok && set.e[j].board.w == b->w && set.e[j].board.h == b->h &&
+             set.e[j].board.wall == b->wall;
     if (seen) continue;
     layout_ok(b->w, b->h, b->wall, layouts++ % 10 == 0, &rng); /* a board for every 10th */
   }

@@ -480,7 +480,8 @@ Test(gen_cli, unsolvable_and_layouts) {
   /* Refused: option clashes (2), a bad set or one with no unsolvable board (1). */
   static const char *const clash[][6] = {
       {"--layouts", "L", "--size", "3x3", NULL}, {"--layouts", "L", "--walls", "1", NULL},
-      {"--size", "3x3", "--unsolvable", "--depth", "3", NULL}, {"--size", "3x3", "--unsolvable", "--answers", "x", NULL},
+      {"--size", "3x3", "--unsolvable", "--depth", "3", NULL},
+      {"--size", "3x3", "--unsolvable", "--answers", "x", NULL},
       {"--size", "2x2", "--walls", "2", "--unsolvable", NULL}, {"--count", "3", NULL}};
   for (size_t i = 0; i < sizeof clash / sizeof *clash; i++) {
     const char *a[6];

@@ -105,7 +105,8 @@ static void check_group(const char *name, const bs_perm *gens, int k, size_t wan
   closure c;
   close_under(&c, gens, k, most);
   if (want) cr_assert_eq(c.n, want, "%s: brute force says %zu", name, c.n);
-  cr_assert_eq(bs_group_order(&G), (double)c.n, "%s: order %.0f, brute force %zu", name, bs_group_order(&G), c.n);
+  cr_assert_eq(bs_group_order(&G), (double)c.n, "%s: order %.0f, brute force %zu", name, bs_group_order(&G),
+               c.n);
   for (size_t i = 0; i < c.n; i += 1 + c.n / 500) { /* members */
     bs_perm p;
     unpack(c.key[i], p);
@@ -354,7 +355,8 @@ static void check_puzzle(const char *name, const char *rows, int w, int h, size_
   bs_perm gens[BS_GROUP_REGION_GENS];
   int k = bs_group_region_gens(&r, &g, gens);
   int edges = 0;
-  for (uint64_t c = r.cells; c; c &= c - 1) edges += __builtin_popcountll(bs_region_nbrs(&g, __builtin_ctzll(c), r.cells));
+  for (uint64_t c = r.cells; c; c &= c - 1)
+    edges += __builtin_popcountll(bs_region_nbrs(&g, __builtin_ctzll(c), r.cells));
   cr_assert_eq(k, edges / 2 - (r.size - 1), "%s: one generator per edge off the tree", name);
   for (int i = 0; i < k; i++) {
     cr_assert_eq(gens[i][r.root], r.root);

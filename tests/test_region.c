@@ -163,7 +163,8 @@ static int check_region(const bs_geom *g, uint64_t open, int full_blocks) {
       for (int f = e + 1; f < ne; f++) {
         int together = 1;
         for (uint64_t c = cells; c && together; c &= c - 1) {
-          uint64_t x = c & -c, ends = ((1ull << ea[e]) | (1ull << eb[e]) | (1ull << ea[f]) | (1ull << eb[f])) & ~x;
+          uint64_t x = c & -c;
+          uint64_t ends = ((1ull << ea[e]) | (1ull << eb[e]) | (1ull << ea[f]) | (1ull << eb[f])) & ~x;
           uint64_t piece = bs_flood(g, cells & ~x, __builtin_ctzll(ends), NULL, NULL);
           together = (ends & ~piece) == 0;
         }
