@@ -92,7 +92,7 @@
  * three tiles on 36 cells, four on 23 or a last step of seven cells. */
 #define BS_CONSTRUCT_BYTES ((size_t)64 << 20)
 #define BS_CONSTRUCT_FINAL 6 /* cells left when the last step takes them all */
-#define BS_PLAN_NODES 512  /* regions the plan search may visit */
+#define BS_PLAN_NODES 512    /* regions the plan search may visit */
 
 typedef struct bs_plan {
   int w, h;
@@ -145,17 +145,17 @@ typedef struct bs_sorter {
 
 typedef struct bs_construct {
   bs_plan plan;
-  int planned;      /* for plan's layout: 1 planned, -1 no plan fits the workspace, 0 not asked */
-  bs_geom geom;     /* of plan's layout */
-  bs_region region; /* R_0 */
+  int planned;       /* for plan's layout: 1 planned, -1 no plan fits the workspace, 0 not asked */
+  bs_geom geom;      /* of plan's layout */
+  bs_region region;  /* R_0 */
   bs_sorter *sorter; /* the plan's sort step, if it ends with one */
-  size_t bytes;     /* the workspace */
-  uint32_t states;  /* search states it holds */
-  uint8_t *how;     /* per state: 0 unseen, else the move that reached it + 1 */
+  size_t bytes;      /* the workspace */
+  uint32_t states;   /* search states it holds */
+  uint8_t *how;      /* per state: 0 unseen, else the move that reached it + 1 */
   uint32_t *queue;
-  bs_group *group;  /* G(R_0), G(R_1), ... along the plan; the last one is scratch */
-  uint64_t *memo;   /* regions that lead nowhere; 0 empty */
-  char *moves;      /* the answer, NUL-terminated */
+  bs_group *group;   /* G(R_0), G(R_1), ... along the plan; the last one is scratch */
+  uint64_t *memo;    /* regions that lead nowhere; 0 empty */
+  char *moves;       /* the answer, NUL-terminated */
   size_t len, cap;
 } bs_construct;
 
