@@ -42,6 +42,8 @@ typedef struct bs_geom {
 } bs_geom;
 
 void bs_geom_init(bs_geom *g, const bs_board *b);
+/* The same from a layout alone: size and walls. */
+void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall);
 
 static inline unsigned bs_get(const bs_geom *g, const uint32_t *w, int p) {
   return (w[g->word[p]] >> g->shift[p]) & g->mask;
@@ -66,17 +68,25 @@ int bs_move(bs_board *b, int d);
 /* 0..3 for 'L' 'R' 'U' 'D', else -1. */
 int bs_dir_from_char(int c);
 
-/* Breadth-first walk from cell `from` through g's move table (so never into
- * a wall), over the cells of the mask `within`. Writes the cells in the
- * order reached to order[] and their distances from `from` to dist[] (each
- * when not NULL; other cells untouched). Returns the mask of cells reached. */
-uint64_t bs_flood(const bs_geom *g, uint64_t within, int from, uint8_t *order, uint8_t *dist);
-
-/* Cheap necessary tests for solvability: permutation parity against blank
- * distance, and every tile in the same open region as its goal cell (tiles
- * in regions without the blank must already be home). Without walls the
- * parity test is also sufficient. */
-enum { BS_SOLVABLE = 1, BS_UNSOLVABLE = 0, BS_MAYBE = 2 };
+/* Whether b can reach its goal, exactly, for any walls: BS_SOLVABLE or
+ * BS_UNSOLVABLE, with a reason (a static string) in *why. The theorem and
+ * the group behind it are in bs_group.h. The checks, in order:
+ *   "tile cut off"               a tile (or the blank) and its goal in
+ *                                different components, or a tile away from
+ *                                its goal in a component without the blank
+ * then, with the blank walked home along the spanning tree and pi the
+ * permutation that sends each tile's cell to its goal cell:
+ *   "tile locked in a dead end"  a tile away from its goal on a cell that
+ *                                no closed walk moves (a dead end, a tree,
+ *                                a passage)
+ *   "tile cannot reach its goal" the goal outside the tile's orbit
+ *   "parity"                     pi is odd (closed walks on a grid are even)
+ *   "ring order"                 even, every goal in reach, and still not in
+ *                                the group: tiles on a ring only turn
+ * The first three are what a user can see on the board, so they come
+ * before the group's verdicts. The group of the last layout is cached per
+ * thread. */
+enum { BS_SOLVABLE = 1, BS_UNSOLVABLE = 0 };
 int bs_solvability(const bs_board *b, const char **why);
 
 /* Text form "W,H,CELLS", NUL-terminated. */
@@ -85,5 +95,9 @@ void bs_board_format(const bs_board *b, char out[BS_BOARD_TEXT]);
 
 /* Parses "W,H,CELLS" from s[0..len). Returns 0, or -1 with a reason in err. */
 int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t errlen);
+
+/* bs_flood moved to bs_region.h: included here until heur.c and the search
+ * include it themselves. */
+#include "bs_region.h"
 
 #endif

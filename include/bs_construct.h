@@ -1,23 +1,83 @@
-/* bs_construct: a quick solver that is far from optimal but cannot get lost
- * on the boards `gen` shuffles; gen uses it to know an answer for each of
- * them, so that the set's move limits can be met.
+/* bs_construct: a solver that cannot get stuck. It answers every solvable
+ * board of every layout (any size up to 6 x 6, any walls), far from
+ * optimally (hundreds to thousands of moves), within a bounded number of
+ * states, with a workspace of its own allocated once: it uses nothing of
+ * the search or its stores, so its answers (gen's move limits) stay the
+ * same whatever becomes of them. gen answers its uniform boards with it.
  *
- * A plan, which depends only on the size and the walls, fills the open cells
- * line by line, one, two or three cells a step, choosing cells whose removal
- * leaves the rest a "parity region": 2-connected, and not a cycle of more
- * than 4 cells. By Wilson's theorem (1974; grids are bipartite) every
- * arrangement of the right parity is reachable on such a region, so each
- * step can always bring its tiles home: a breadth-first search over the
- * positions of those tiles and the blank, the other loose tiles counted as
- * alike (two of them swapped fix any parity) and the placed ones fixed. The
- * last step brings home together the tiles of the final 2 x 2 or 2 x 3
- * block. Choosing the cells is a depth-first search of bounded size, so a
- * layout may be found to have no plan when one exists; the same every time.
+ * The method, and why it always works. Let r be the blank's goal cell,
+ * R_0 the open cells of its component, and G(R) the puzzle group of a
+ * region R (bs_group.h: the permutations of R's tiles made by closed walks
+ * of the blank at r; a board of R is solvable iff, once the blank is
+ * walked home along a fixed tree, it is goal o sigma with sigma in G(R)).
  *
- * It uses nothing of the solver, so its answers (and gen's move limits)
- * stay the same whatever becomes of the search code. Every board without
- * walls has a plan (tested for all 25 sizes); for a wall layout without one,
- * gen takes a long random walk instead. */
+ *  - A plan, per layout, is a sequence of cell sets C_1, C_2, ... that
+ *    fills the cells of R_0 but r: R_i = R_{i-1} \ C_i, each R_i connected
+ *    and holding r, and each step valid:
+ *        G(R_i) = Stab_{G(R_{i-1})}(C_i)     (pointwise stabilizer)
+ *    checked with bs_group_is_stabilizer: G(R_{i-1}) rebased to start
+ *    with C_i against G(R_i) on the rest of the same base. The last step
+ *    takes every tile left, C = R \ {r}: it is always valid, both sides
+ *    being the trivial group on R = {r}.
+ *  - Step i is a breadth-first search over the cells of R_{i-1} for the
+ *    tiles whose goal cells are C_i and the blank, every other tile of
+ *    R_{i-1} counted as alike (exact: no move depends on which of those it
+ *    moves), to any state where those tiles are home; states are numbered
+ *    densely, positions in base f for k tiles on f cells, so a step needs
+ *    f^(k+1) states at most: one byte each, and a queue.
+ *  - It always succeeds, by induction. Say the board restricted to
+ *    R_{i-1} is solvable (true for i = 1 when the board is). Its goal is
+ *    reachable, so the search reaches a state with C_i's tiles home, and
+ *    then the blank lies in R_i. Walk the blank to r inside R_i (R_i is
+ *    connected): the board of R_{i-1} is goal o sigma, sigma in G(R_{i-1})
+ *    since it is still solvable there, and sigma fixes C_i. So sigma lies
+ *    in Stab_{G(R_{i-1})}(C_i) = G(R_i): the board restricted to R_i is
+ *    solvable. After the last step every tile is home. Tiles outside R_0
+ *    are home on any solvable board.
+ *
+ * Regions where no small step is valid. A long cycle with a small block on
+ * it (an 8-cycle sharing an edge with a 2x2, a ring round walls near the
+ * blank's goal fed by two passages) has a big group, but removing a cell
+ * of the cycle leaves dead ends or a ring, whose groups are far smaller
+ * than the stabilizer: no valid step fills fewer than nearly all its cells
+ * (tests/test_construct.c has such layouts; a few percent of random walls,
+ * most layouts of the real set with walls). There the plan ends with a
+ * sort step instead, when G(R) holds every 3-cycle within each of its
+ * orbits (bs_group_full; true of every block that is no ring, by Wilson):
+ * once the blank is home, the tiles are put in order by 3-cycles, each a
+ * conjugate S E S^-1 of one closed walk E that cycles three cells a, b, c
+ * (an engine, bs_sorter), S being a closed walk that brings the three tiles
+ * to a, b, c, found by a breadth-first search over them and the blank (f^4
+ * states). First, generators whose signs on the orbits add up to the
+ * board's make it even on every orbit (the signs of a member of G lie in
+ * the span of the generators'); then each orbit's even permutation is a
+ * product of 3-cycles within it, all in G. So a sort step is a last step
+ * that always succeeds too. Its answers are longer: each tile costs a
+ * 3-cycle, some hundred moves.
+ *
+ * Finding a plan: a deterministic depth-first search over C, one cell,
+ * else two adjacent cells, else three, from the cells of dead ends (no
+ * closed walk moves their tiles, so their removal is always valid), then
+ * cells on the outer edge nearest to a hole (walls the region surrounds:
+ * opened early, while the cells round them are thick), then the farthest
+ * from r (what is left then stays connected around r), ties in line order;
+ * never a step that makes a new hole. Checks, cheapest first: what is left
+ * is connected; when G(R_{i-1}) is the alternating group (Wilson: R_{i-1}
+ * is one block and no cycle), a dead cell left over disproves the step and
+ * one block left over proves it; for one cell c, |Stab(c)| = |G| / |c's
+ * orbit|; the bound of G(R_i) (orbits and signs) below the stabilizer's
+ * order disproves it; else the groups are built and compared. Only steps
+ * whose search fits the workspace are tried. Where no step of up to three
+ * cells leads to a plan: the last step if it fits, else steps of up to
+ * five cells as they fit, else a sort step. Regions known to lead nowhere
+ * are remembered and the search visits at most BS_PLAN_NODES regions; as a
+ * sort step finishes any region whose group is full, it seldom backtracks.
+ * (A first round that searched for a plan without sort steps made answers
+ * on the real set's layouts 5% shorter and plans six times slower; gen
+ * plans a layout per board, so there is none.) Every layout tried, of
+ * every size, has a plan within the default workspace, planned in at most
+ * a few milliseconds (tests/test_construct.c: random layouts of every size
+ * and density, every layout of the real set). */
 #ifndef BS_CONSTRUCT_H
 #define BS_CONSTRUCT_H
 
@@ -25,46 +85,99 @@
 #include <stdint.h>
 
 #include "bs_board.h"
+#include "bs_group.h"
+#include "bs_region.h"
 
-#define BS_CONSTRUCT_STATES (BS_MAX_CELLS * BS_MAX_CELLS * BS_MAX_CELLS * BS_MAX_CELLS)
-
-/* Cell sets as bit masks over a w x h board (bit i: cell i). */
-int bs_region_connected(int w, int h, uint64_t cells);
-/* 2-connected, at least 4 cells, and not a cycle of more than 4. */
-int bs_region_parity(int w, int h, uint64_t cells);
-
-#define BS_PLAN_GROUP 5 /* the last step: a 2 x 3 block's five tiles */
+/* The default workspace: about 13 million search states, enough for
+ * three tiles on 36 cells, four on 23 or a last step of seven cells. */
+#define BS_CONSTRUCT_BYTES ((size_t)64 << 20)
+#define BS_CONSTRUCT_FINAL 6 /* cells left when the last step takes them all */
+#define BS_PLAN_NODES 512    /* regions the plan search may visit */
 
 typedef struct bs_plan {
   int w, h;
   uint64_t wall;
   int nsteps;
-  int8_t cell[BS_MAX_CELLS][BS_PLAN_GROUP]; /* each step's goal cells, -1 after them */
+  uint64_t step[BS_MAX_CELLS]; /* C_1, C_2, ...: the goal cells each step fills */
+  int sort_last;               /* the last step is a sort step */
 } bs_plan;
 
-/* Finds a plan for the size and walls. Returns 0, or -1 when the open cells
- * are no parity region or the greedy choice finds no way down. */
-int bs_plan_make(bs_plan *p, int w, int h, uint64_t wall);
+/* A sort step's closed walks, as moves 0..3 in one buffer. */
+#define BS_SORT_MOVES 32768
+#define BS_SORT_POWER 12 /* the highest power of a walk an engine may be */
+#define BS_WORD_MAX 64   /* generators in a word an engine is made of */
+
+/* A product of the region's generators: k + 1 for generator k, -(k + 1)
+ * for its inverse. */
+typedef struct bs_word {
+  int n;
+  int8_t g[BS_WORD_MAX];
+} bs_word;
+
+/* The generators and the commutators of two generators or inverses,
+ * searched for engines; and the images of a support under the
+ * generators, searched for a conjugate. */
+#define BS_SORT_POOL (BS_GROUP_REGION_GENS + 4 * BS_GROUP_REGION_GENS * BS_GROUP_REGION_GENS)
+#define BS_SORT_SETS (1 << 17)
+
+typedef struct bs_sorter {
+  bs_region region;            /* the region sorted; its tree walks the blank home */
+  int norbits;                 /* orbits of two or more cells */
+  uint64_t orbit[BS_MAX_CELLS];
+  uint8_t engine[BS_MAX_CELLS][3]; /* per orbit of 3+ cells: a -> b -> c */
+  int engine_at[BS_MAX_CELLS], engine_len[BS_MAX_CELLS];
+  int ngens;                   /* the region's generators: walks, permutations, signs on the orbits */
+  int gen_at[BS_MAX_CELLS], gen_len[BS_MAX_CELLS];
+  bs_perm gen[BS_MAX_CELLS];
+  uint64_t gen_sign[BS_MAX_CELLS];
+  /* Per leading orbit: a sign pattern, and the generators that make it. */
+  uint64_t basis[BS_MAX_CELLS], basis_gens[BS_MAX_CELLS];
+  int used;
+  uint8_t walk[BS_SORT_MOVES];
+  /* Scratch of the engine search. */
+  int8_t pool[BS_SORT_POOL][2]; /* a generator (second 0), or a commutator of two */
+  uint64_t least;               /* the least support among them */
+  uint64_t set[BS_SORT_SETS];   /* images of it reached; 0 empty */
+  uint64_t queue[BS_SORT_SETS / 2];
+  int32_t parent[BS_SORT_SETS / 2];
+  int8_t via[BS_SORT_SETS / 2];
+} bs_sorter;
 
 typedef struct bs_construct {
   bs_plan plan;
-  int planned;      /* for the layout in plan: 1 it has that plan, -1 none, 0 unknown */
-  uint8_t *how;     /* per search state: the move that reached it, 0xff unseen */
-  uint32_t *queue;  /* the search's queue; then the path, backwards */
-  char *moves;      /* the answer */
+  int planned;       /* for plan's layout: 1 planned, -1 no plan fits the workspace, 0 not asked */
+  bs_geom geom;      /* of plan's layout */
+  bs_region region;  /* R_0 */
+  bs_sorter *sorter; /* the plan's sort step, if it ends with one */
+  size_t bytes;      /* the workspace */
+  uint32_t states;   /* search states it holds */
+  uint8_t *how;      /* per state: 0 unseen, else the move that reached it + 1 */
+  uint32_t *queue;
+  bs_group *group;   /* G(R_0), G(R_1), ... along the plan; the last one is scratch */
+  uint64_t *memo;    /* regions that lead nowhere; 0 empty */
+  char *moves;       /* the answer, NUL-terminated */
   size_t len, cap;
 } bs_construct;
 
-/* Returns 0, or -1 with a reason in err. */
-int bs_construct_init(bs_construct *c, char *err, size_t errlen);
+/* Allocates a workspace of about `bytes` (at least what the groups and one
+ * small search need). Returns 0, or -1 with a reason in err. */
+int bs_construct_init(bs_construct *c, size_t bytes, char *err, size_t errlen);
 void bs_construct_free(bs_construct *c);
 
-/* Whether a layout has a plan: 0 yes, -1 no. The last layout's answer is
- * kept, so asking again (and solving its boards) costs nothing. */
+/* Plans a layout: 0, or -1 when no plan fits the workspace. The last
+ * layout's plan is kept, so asking again (and solving its boards) costs
+ * nothing. */
 int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall);
 
-/* Solves b, which must be solvable: 0 with the moves in c->moves[0..c->len);
- * -1 when its layout has no plan, or out of memory. */
+/* Solves b: 0 with the moves in c->moves[0..c->len); -1 for an unsolvable
+ * board, or when out of memory. */
 int bs_construct_solve(bs_construct *c, const bs_board *b);
+
+/* The planned layout's R_0 and G(R_0), for gen's uniform boards. */
+static inline const bs_region *bs_construct_region(const bs_construct *c) { return &c->region; }
+static inline const bs_group *bs_construct_group(const bs_construct *c) { return &c->group[0]; }
+
+/* Bytes held: the workspace and the answer buffer. */
+static inline size_t bs_construct_bytes(const bs_construct *c) { return c->bytes + c->cap; }
 
 #endif

@@ -33,7 +33,9 @@
   SETTING(exact_budget, 0, 0, 100000000000,                                                       \
           "generated states exact and bfs modes may use on one board (0: no limit)")               \
   SETTING(pdb_mem, 64, 0, 65536,                                                                  \
-          "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")
+          "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")         \
+  SETTING(construct_mem, 16, 5, 65536,                                                            \
+          "MiB of workspace for the constructor of the heuristic and auto modes, out of --mem")
 
 typedef struct bs_settings {
 #define SETTING(name, def, low, high, what) int64_t name;

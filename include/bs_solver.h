@@ -31,9 +31,9 @@ typedef struct bs_solver {
   bs_arena arena;
   bs_object object;
   bs_pool pool;
+  uint64_t side;    /* bytes kept out of the store for the mode's tables (bs_solver_side) */
   bs_construct con; /* its workspace is allocated the first time a board needs it */
   int con_ready;
-  uint64_t pdb_budget; /* bytes the pattern databases may take; 0: none */
   bs_pdb pdb;          /* the tables of the last layout that needed them */
   int pdb_ready;
   bs_pdb_info pdb_info;
@@ -45,18 +45,20 @@ const char *bs_store_name(bs_store_kind k);
 int bs_mode_parse(const char *name);
 const char *bs_mode_name(bs_mode m);
 
-/* Sizes the store for mem bytes less the pdb bytes its pattern databases
- * may take (bs_solver_pdb_share), so that mem bounds both. Returns 0, or -1
- * with a reason in err. */
-int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t pdb, char *err,
+/* Sizes the store for mem bytes less `side` bytes for the mode's tables
+ * (bs_solver_side), so that mem bounds both. Returns 0, or -1 with a
+ * reason in err. */
+int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t side, char *err,
                    size_t errlen);
 
-/* The bytes of a worker's mem that the pattern databases of a mode may
- * take: the pdb_mem setting in exact mode, at most a quarter of mem, none
- * below 1 MiB; 0 in the other modes. */
-uint64_t bs_solver_pdb_share(bs_mode mode, const bs_settings *set, uint64_t mem);
+/* The bytes of a worker's mem that a mode's tables may take besides the
+ * store: in exact mode the pattern databases (the pdb_mem setting, at most
+ * a quarter of mem, none below 1 MiB: not worth a build); in heuristic and
+ * auto mode the constructor's workspace (construct_mem, at most half of
+ * mem); none in bfs mode. */
+uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem);
 
-/* The pattern databases for b's layout within sv->pdb_budget, loaded from
+/* The pattern databases for b's layout within sv->side bytes, loaded from
  * or saved to the cache directory dir (NULL: none), kept for the next board
  * of the same layout. Adds the time it took to r->pdb_ms. NULL when the
  * budget is 0 or too small, or building failed. */

@@ -62,9 +62,10 @@ PARTS
 join "$dir/mixed.txt" "$@"
 
 # exact-bench.txt: 20 uniformly random 4x3 and 3x4 boards whose optimal
-# lengths are 33 to 42 (seeds picked for 30 to 50, so nothing is filtered).
-gen "$tmp/bench1" --size 4x3 --count 10 --seed 1
-gen "$tmp/bench2" --size 3x4 --count 10 --seed 2
+# lengths are 30 to 44 (the first seeds whose ten boards all fall in 30 to
+# 50, so nothing is filtered).
+gen "$tmp/bench1" --size 4x3 --count 10 --seed 6
+gen "$tmp/bench2" --size 3x4 --count 10 --seed 1
 join "$dir/exact-bench.txt" "$tmp/bench1" "$tmp/bench2"
 
 # size-WxH.txt: 20 uniformly random boards without walls, for each size.

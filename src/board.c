@@ -1,5 +1,6 @@
-/* bs_board: boards, goals, moves, packing and quick solvability tests. */
+/* bs_board: boards, goals, moves, packing and exact solvability. */
 #include "bs_board.h"
+#include "bs_group.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,29 +9,31 @@
 const char bs_dir_chars[4] = {'L', 'R', 'U', 'D'};
 const char bs_tile_chars[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-void bs_geom_init(bs_geom *g, const bs_board *b) {
+void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall) {
   static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
   memset(g, 0, sizeof *g);
-  g->w = b->w;
-  g->h = b->h;
-  g->n = b->n;
+  g->w = w;
+  g->h = h;
+  g->n = w * h;
   int bits = 0;
-  while ((1 << bits) <= b->n) bits++; /* floor(log2(n)) + 1 */
+  while ((1 << bits) <= g->n) bits++; /* floor(log2(n)) + 1 */
   g->bits = bits;
   g->per_word = 32 / bits;
-  g->nwords = (b->n + g->per_word - 1) / g->per_word;
+  g->nwords = (g->n + g->per_word - 1) / g->per_word;
   g->mask = (1u << bits) - 1;
-  for (int p = 0; p < b->n; p++) {
+  for (int p = 0; p < g->n; p++) {
     g->word[p] = (uint8_t)(p / g->per_word);
     g->shift[p] = (uint8_t)((p % g->per_word) * bits);
-    int x = p % b->w, y = p / b->w;
+    int x = p % w, y = p / w;
     for (int d = 0; d < 4; d++) {
-      int nx = x + dx[d], ny = y + dy[d], q = ny * b->w + nx;
-      int ok = nx >= 0 && nx < b->w && ny >= 0 && ny < b->h && !(b->wall >> q & 1);
+      int nx = x + dx[d], ny = y + dy[d], q = ny * w + nx;
+      int ok = nx >= 0 && nx < w && ny >= 0 && ny < h && !(wall >> q & 1);
       g->nb[p][d] = (int8_t)(ok ? q : -1);
     }
   }
 }
+
+void bs_geom_init(bs_geom *g, const bs_board *b) { bs_geom_layout(g, b->w, b->h, b->wall); }
 
 void bs_pack(const bs_geom *g, const bs_board *b, uint32_t *words) {
   memset(words, 0, sizeof(uint32_t) * BS_MAX_WORDS);
@@ -83,72 +86,84 @@ int bs_dir_from_char(int c) {
   }
 }
 
-uint64_t bs_flood(const bs_geom *g, uint64_t within, int from, uint8_t *order, uint8_t *dist) {
-  uint8_t queue[BS_MAX_CELLS];
-  int head = 0, tail = 0;
-  uint64_t seen = 1ull << from;
-  queue[tail++] = (uint8_t)from;
-  if (dist) dist[from] = 0;
-  while (head < tail) {
-    int p = queue[head++];
-    for (int d = 0; d < 4; d++) {
-      int q = g->nb[p][d];
-      if (q < 0 || !(within >> q & 1) || (seen >> q & 1)) continue;
-      seen |= 1ull << q;
-      if (dist) dist[q] = (uint8_t)(dist[p] + 1);
-      queue[tail++] = (uint8_t)q;
-    }
-  }
-  if (order) memcpy(order, queue, (size_t)tail);
-  return seen;
-}
-
-/* Labels the open regions (4-connected non-wall cells); returns their count. */
-static int regions(const bs_board *b, int region[BS_MAX_CELLS]) {
+/* The last layout asked about, per thread: a set has many boards of one
+ * layout, batch runs worker threads, and a group takes a fraction of a
+ * millisecond to build. */
+typedef struct layout {
+  int ok, w, h;
+  uint64_t wall;
   bs_geom g;
-  bs_geom_init(&g, b);
-  int count = 0;
-  for (int i = 0; i < b->n; i++) region[i] = -1;
-  for (int s = 0; s < b->n; s++) {
-    if (region[s] >= 0 || (b->wall >> s & 1)) continue;
-    for (uint64_t m = bs_flood(&g, ~0ull, s, NULL, NULL); m; m &= m - 1) region[__builtin_ctzll(m)] = count;
-    count++;
-  }
-  return count;
+  bs_region r;                   /* the piece around the blank's goal */
+  uint8_t piece[BS_MAX_CELLS];   /* per open cell: its component */
+  bs_group G;                    /* G(r) */
+} layout;
+
+static _Thread_local layout last;
+
+static const layout *layout_of(const bs_board *b) {
+  layout *L = &last;
+  if (L->ok && L->w == b->w && L->h == b->h && L->wall == b->wall) return L;
+  L->w = b->w;
+  L->h = b->h;
+  L->wall = b->wall;
+  bs_geom_init(&L->g, b);
+  uint64_t open = ((1ull << b->n) - 1) & ~b->wall, comp[BS_MAX_CELLS];
+  int k = bs_region_components(&L->g, open, comp);
+  for (int i = 0; i < k; i++)
+    for (uint64_t m = comp[i]; m; m &= m - 1) L->piece[__builtin_ctzll(m)] = (uint8_t)i;
+  bs_region_init(&L->r, &L->g, open, b->n - 1);
+  bs_group_region(&L->G, &L->r, &L->g, NULL, 0, NULL);
+  L->ok = 1;
+  return L;
 }
 
 int bs_solvability(const bs_board *b, const char **why) {
-  int region[BS_MAX_CELLS];
-  int nreg = regions(b, region);
+  const layout *L = layout_of(b);
+  const int root = b->n - 1;
   for (int p = 0; p < b->n; p++) {
     if (b->wall >> p & 1) continue;
-    int home = b->cell[p] ? b->cell[p] - 1 : b->n - 1;
-    if (region[home] != region[p] || (region[p] != region[b->blank] && home != p)) {
-      *why = "walls cut a tile off from its goal";
+    int home = b->cell[p] ? b->cell[p] - 1 : root;
+    if (L->piece[home] != L->piece[p] || (!(L->r.cells >> p & 1) && home != p)) {
+      *why = "tile cut off";
       return BS_UNSOLVABLE;
     }
   }
-  /* Each move swaps the blank with a neighbour: one transposition, and one
-   * step of the blank, so their parities stay equal. */
-  uint8_t seen[BS_MAX_CELLS] = {0};
-  int swaps = 0;
-  for (int p = 0; p < b->n; p++) {
-    if (seen[p]) continue;
-    int len = 0;
-    for (int q = p; !seen[q]; q = b->cell[q] ? b->cell[q] - 1 : b->n - 1) {
-      seen[q] = 1;
-      len++;
-    }
-    swaps += len - 1;
+  /* The blank home along the tree; then the board is goal o pi^-1, where
+   * pi sends each tile's cell to its goal cell, and pi must be in G. */
+  uint8_t cell[BS_MAX_CELLS], moves[BS_MAX_CELLS];
+  memcpy(cell, b->cell, sizeof cell);
+  int k = bs_region_to_root(&L->r, &L->g, b->blank, moves);
+  for (int i = 0, at = b->blank; i < k; i++) {
+    int to = L->g.nb[at][moves[i]];
+    cell[at] = cell[to];
+    cell[to] = 0;
+    at = to;
   }
-  int g = b->n - 1;
-  int dist = (g % b->w > b->blank % b->w ? g % b->w - b->blank % b->w : b->blank % b->w - g % b->w) +
-             (g / b->w - b->blank / b->w);
-  if ((swaps & 1) != (dist & 1)) {
+  bs_perm pi;
+  bs_perm_identity(pi);
+  for (uint64_t m = L->r.cells & ~(1ull << root); m; m &= m - 1) {
+    int c = __builtin_ctzll(m);
+    pi[c] = (uint8_t)(cell[c] - 1);
+  }
+  for (int c = 0; c < b->n; c++)
+    if (pi[c] != c && !bs_group_moves(&L->G, c)) {
+      *why = "tile locked in a dead end";
+      return BS_UNSOLVABLE;
+    }
+  for (int c = 0; c < b->n; c++)
+    if (!bs_group_same_orbit(&L->G, c, pi[c])) {
+      *why = "tile cannot reach its goal";
+      return BS_UNSOLVABLE;
+    }
+  if (bs_perm_odd(pi)) {
     *why = "parity";
     return BS_UNSOLVABLE;
   }
-  return b->wall || nreg > 1 ? BS_MAYBE : BS_SOLVABLE;
+  if (!bs_group_contains(&L->G, pi)) {
+    *why = "ring order";
+    return BS_UNSOLVABLE;
+  }
+  return BS_SOLVABLE;
 }
 
 void bs_board_format(const bs_board *b, char out[BS_BOARD_TEXT]) {

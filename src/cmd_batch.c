@@ -648,7 +648,7 @@ int bs_cmd_batch(int argc, char **argv) {
   for (; nw < want; nw++) {
     w[nw].b = b;
     if (bs_solver_init(&w[nw].sv, (bs_store_kind)store, wmem,
-                       bs_solver_pdb_share(b->mode, &b->settings, wmem), err, sizeof err)) {
+                       bs_solver_side(b->mode, &b->settings, wmem), err, sizeof err)) {
       fprintf(stderr, "bislide batch: --mem %llu bytes over %ld job%s gives each worker %llu: %s\n",
               (unsigned long long)mem, jobs, jobs == 1 ? "" : "s", (unsigned long long)wmem, err);
       goto out;

@@ -8,33 +8,38 @@
 #include "bs_cli.h"
 #include "bs_gen.h"
 #include "bs_outfile.h"
+#include "bs_parse.h"
 #include "bs_solver.h"
 
 /* What the set reader accepts for a limit, with room to spare. */
 #define LIMIT_MAX 1000000000ull
 
 static void help(void) {
-  printf("usage: bislide gen --size WxH [OPTIONS]\n\n"
+  printf("usage: bislide gen (--size WxH | --layouts SET) [OPTIONS]\n\n"
          "Writes a puzzle set in the DevQuiz format: a line \"LX RX UX DX\" of move\n"
          "limits, the number of boards, then one W,H,CELLS board a line. The limits\n"
          "are the L, R, U and D totals of answers gen knows for its boards, so they\n"
          "can always be met. The same options and seed give the same set everywhere.\n\n"
-         "  --size WxH         board width and height, 2 to 6 each (required)\n"
+         "  --size WxH         board width and height, 2 to 6 each\n"
          "  --walls K          walls per board (default 0), never in the last cell, at\n"
          "                     least 2 cells left open; the open cells stay connected\n"
+         "  --layouts SET      instead of --size and --walls: each board's size and\n"
+         "                     walls are those of a board of the puzzle set SET, drawn\n"
+         "                     uniformly\n"
          "  --count N          boards, 1 to 10000000 (default 1)\n"
          "  --seed S           any number from 0 to 2^64-1 (default 1)\n"
          "  --depth D          each board is a random walk of D moves (0 to 1000000)\n"
          "                     back from the goal that never undoes its last move;\n"
          "                     without it, boards are uniformly random solvable ones\n"
-         "                     (on some wall layouts: the end of a long random walk)\n"
+         "  --unsolvable       uniformly random unsolvable boards instead (3 cells\n"
+         "                     open at least); the set then has no limits line\n"
          "  -o, --output FILE  write the set to FILE, whole or not at all (default\n"
          "                     stdout)\n"
          "  --answers FILE     also write the answers behind the limits, one line a\n"
          "                     board\n"
          "  -h, --help         show this help\n\n"
          "stderr ends with a one-line summary. Exit status: 0 ok, 1 failure (a file\n"
-         "cannot be written), 2 usage error.\n");
+         "cannot be read or written, or SET is not a valid set), 2 usage error.\n");
 }
 
 static int parse_wxh(const char *s, int *w, int *h) {
@@ -54,6 +59,42 @@ static int parse_seed(const char *s, uint64_t *out) {
   return 0;
 }
 
+/* The layouts of the boards of the set at path, one per board, into
+ * *out. Returns 0, or BS_EXIT_FAIL after saying why on stderr: the set
+ * cannot be read or has bad lines, or (unsolvable) a layout has fewer than
+ * BS_GEN_UNSOLVABLE_OPEN open cells, so no board of it is unsolvable. */
+static int read_layouts(const char *path, int unsolvable, bs_layout **out, int *n) {
+  bs_set set;
+  int problems = bs_set_read(path, &set, stderr), rc = BS_EXIT_FAIL;
+  *out = NULL;
+  *n = 0;
+  if (problems) {
+    if (problems > 0) fprintf(stderr, "bislide gen: %s: not a valid puzzle set\n", path);
+    goto done;
+  }
+  if (!(*out = malloc((size_t)set.n * sizeof **out))) {
+    fprintf(stderr, "bislide gen: %s: out of memory\n", path);
+    goto done;
+  }
+  for (int i = 0; i < set.n; i++) {
+    const bs_board *b = &set.e[i].board;
+    if (unsolvable && b->n - __builtin_popcountll(b->wall) < BS_GEN_UNSOLVABLE_OPEN) {
+      fprintf(stderr, "%s:%d: %d open cells: no board of this layout is unsolvable\n", path,
+              set.e[i].line, b->n - __builtin_popcountll(b->wall));
+      goto done;
+    }
+    (*out)[(*n)++] = (bs_layout){.w = b->w, .h = b->h, .wall = b->wall};
+  }
+  rc = 0;
+done:
+  if (rc) {
+    free(*out);
+    *out = NULL;
+  }
+  bs_set_free(&set);
+  return rc;
+}
+
 static int copy(FILE *from, FILE *to) {
   char buf[1 << 16];
   size_t k;
@@ -68,10 +109,11 @@ int bs_cmd_gen(int argc, char **argv) {
       {"size", required_argument, 0, 'S'},   {"walls", required_argument, 0, 'w'},
       {"count", required_argument, 0, 'n'},  {"seed", required_argument, 0, 's'},
       {"depth", required_argument, 0, 'd'},  {"output", required_argument, 0, 'o'},
-      {"answers", required_argument, 0, 'a'}, {"help", no_argument, 0, 'h'},
+      {"answers", required_argument, 0, 'a'}, {"layouts", required_argument, 0, 'L'},
+      {"unsolvable", no_argument, 0, 'U'},   {"help", no_argument, 0, 'h'},
       {0, 0, 0, 0}};
   bs_gen_spec spec = {.w = 0, .h = 0, .walls = 0, .depth = -1};
-  const char *walls = NULL, *out = "-", *answers = NULL;
+  const char *walls = NULL, *out = "-", *answers = NULL, *layouts = NULL;
   long count = 1;
   uint64_t seed = 1;
   int c;
@@ -101,18 +143,29 @@ int bs_cmd_gen(int argc, char **argv) {
       break;
     case 'o': out = optarg; break;
     case 'a': answers = optarg; break;
+    case 'L': layouts = optarg; break;
+    case 'U': spec.unsolvable = 1; break;
     case 'h': help(); return BS_EXIT_OK;
     default: return bs_usage_error("gen", "bad option");
     }
   }
   if (optind < argc) return bs_usage_error("gen", "unexpected argument '%s'", argv[optind]);
-  if (!spec.w) return bs_usage_error("gen", "--size WxH is required");
-  int n = spec.w * spec.h;
+  if (layouts && (spec.w || walls))
+    return bs_usage_error("gen", "--layouts takes each board's size and walls from the set: no --size "
+                          "or --walls with it");
+  if (!spec.w && !layouts) return bs_usage_error("gen", "--size WxH (or --layouts SET) is required");
+  if (spec.unsolvable && spec.depth >= 0)
+    return bs_usage_error("gen", "--unsolvable boards are shuffled, not walked: no --depth with it");
+  if (spec.unsolvable && answers) return bs_usage_error("gen", "--unsolvable boards have no answers");
+  int n = spec.w * spec.h, open = spec.unsolvable ? BS_GEN_UNSOLVABLE_OPEN : 2;
   long k = 0;
-  if (walls && bs_parse_long(walls, 0, n - 2, &k))
-    return bs_usage_error("gen", "--walls wants a number from 0 to %d on %dx%d (2 cells stay open), "
-                          "not '%s'", n - 2, spec.w, spec.h, walls);
+  if (walls && bs_parse_long(walls, 0, n - open, &k))
+    return bs_usage_error("gen", "--walls wants a number from 0 to %d on %dx%d (%d cells stay open%s), "
+                          "not '%s'", n - open, spec.w, spec.h, open, spec.unsolvable ? " for an "
+                          "unsolvable board" : "", walls);
   spec.walls = (int)k;
+  if (!walls && !layouts && n < open)
+    return bs_usage_error("gen", "--unsolvable needs %d open cells: %dx%d has %d", open, spec.w, spec.h, n);
   /* Each letter's limit is at least a quarter of all the moves. */
   if (spec.depth > 0 && (uint64_t)count * (uint64_t)spec.depth > 4 * LIMIT_MAX)
     return bs_usage_error("gen", "--count x --depth is over %llu: the header's move limits would "
@@ -123,10 +176,15 @@ int bs_cmd_gen(int argc, char **argv) {
     return bs_usage_error("gen", "found no way to place %d walls on %dx%d that leaves the open "
                           "cells connected; use fewer walls", spec.walls, spec.w, spec.h);
 
+  bs_layout *list = NULL;
+  if (layouts && read_layouts(layouts, spec.unsolvable, &list, &spec.nlayouts)) return BS_EXIT_FAIL;
+  spec.layouts = list;
+
   bs_gen g;
   char err[160];
   if (bs_gen_init(&g, &spec, seed, err, sizeof err)) {
     fprintf(stderr, "bislide gen: %s\n", err);
+    free(list);
     return BS_EXIT_FAIL;
   }
   /* The header needs every answer first: boards wait in a temporary file. */
@@ -173,30 +231,34 @@ int bs_cmd_gen(int argc, char **argv) {
     goto done;
   }
   if (bs_outfile_open(&set, out, "gen")) goto done;
-  fprintf(set.f, "%llu %llu %llu %llu\n%ld\n", (unsigned long long)total[0],
-          (unsigned long long)total[1], (unsigned long long)total[2], (unsigned long long)total[3],
-          count);
+  if (!spec.unsolvable) /* no answers, so no limits: the count alone */
+    fprintf(set.f, "%llu %llu %llu %llu\n", (unsigned long long)total[0], (unsigned long long)total[1],
+            (unsigned long long)total[2], (unsigned long long)total[3]);
+  fprintf(set.f, "%ld\n", count);
   if (copy(boards, set.f)) {
     fprintf(stderr, "bislide gen: temporary file: read error\n");
     goto done;
   }
   if (bs_outfile_commit(&set, "gen") || (ans.f && bs_outfile_commit(&ans, "gen"))) goto done;
-  fprintf(stderr,
-          "bislide gen: %ld board%s %dx%d, %d wall%s, seed %llu%s: limits L %llu R %llu U %llu "
-          "D %llu\n",
-          count, count == 1 ? "" : "s", spec.w, spec.h, spec.walls, spec.walls == 1 ? "" : "s",
-          (unsigned long long)seed, spec.depth >= 0 ? ", random walks" : ", uniform",
-          (unsigned long long)total[0], (unsigned long long)total[1], (unsigned long long)total[2],
-          (unsigned long long)total[3]);
-  if (g.walked)
-    fprintf(stderr, "bislide gen: %llu of the boards %s long random walk%s (no plan for the wall "
-            "layout), answered by the walk reversed\n", (unsigned long long)g.walked,
-            g.walked == 1 ? "is a" : "are", g.walked == 1 ? "" : "s");
+  char what[160];
+  if (layouts)
+    snprintf(what, sizeof what, "with the layouts of %s", layouts);
+  else
+    snprintf(what, sizeof what, "%dx%d, %d wall%s", spec.w, spec.h, spec.walls, spec.walls == 1 ? "" : "s");
+  fprintf(stderr, "bislide gen: %ld board%s %s, seed %llu, %s", count, count == 1 ? "" : "s", what,
+          (unsigned long long)seed,
+          spec.unsolvable ? "unsolvable" : spec.depth >= 0 ? "random walks" : "uniform");
+  if (spec.unsolvable)
+    fprintf(stderr, ": no answers, no limits\n");
+  else
+    fprintf(stderr, ": limits L %llu R %llu U %llu D %llu\n", (unsigned long long)total[0],
+            (unsigned long long)total[1], (unsigned long long)total[2], (unsigned long long)total[3]);
   rc = BS_EXIT_OK;
 done:
   bs_outfile_abort(&set);
   bs_outfile_abort(&ans);
   if (boards) fclose(boards);
   bs_gen_free(&g);
+  free(list);
   return rc;
 }

@@ -101,7 +101,7 @@ int bs_cmd_solve(int argc, char **argv) {
   }
   bs_solver sv;
   char err[160];
-  if (bs_solver_init(&sv, (bs_store_kind)store, mem, bs_solver_pdb_share((bs_mode)mode, &settings, mem), err,
+  if (bs_solver_init(&sv, (bs_store_kind)store, mem, bs_solver_side((bs_mode)mode, &settings, mem), err,
                      sizeof err)) {
     fprintf(stderr, "bislide solve: %s\n", err);
     bs_set_free(&set);

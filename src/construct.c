@@ -1,359 +1,814 @@
-/* bs_construct: region tests, fill plans, and solving a plan a step at a time. */
+/* bs_construct: plans of valid steps, sort steps, and solving a plan a step
+ * at a time. */
 #include "bs_construct.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define ROOT 4
+#define START_MARK 5                       /* how[] of a search's start: no move */
+#define GROUPS (BS_MAX_CELLS + 1)          /* G(R_0) .. G(R_34), and the scratch one */
+#define SCRATCH BS_MAX_CELLS
+#define PLAN_MEMO (2 * BS_PLAN_NODES)      /* the memo stays at most half full */
+#define PLAN_KMAX 3                        /* cells a step may fill */
+#define PLAN_KMAX_STUCK 5                  /* ... where the alternative is a sort step, */
+#define PLAN_STUCK_STATES (1u << 21)       /* ... if its search has at most this many states */
+#define MIN_STATES (6 * 6 * 6 * 6 * 6 * 6) /* a last step of six cells */
+#define TRIPLE 3                           /* tiles a 3-cycle's search follows */
+#define ORDERS 6                           /* ... and the orders it may bring them in */
 
-/* ---- cell sets ---------------------------------------------------------- */
+/* f^e if it is at most most, else -1. */
+static int64_t pow_at_most(int f, int e, uint64_t most) {
+  uint64_t v = 1;
+  for (int i = 0; i < e; i++)
+    if ((v *= (uint64_t)f) > most) return -1;
+  return (int64_t)v;
+}
 
-typedef struct grid {
-  int w, h;
-  uint64_t full, left, right; /* all cells, the left and the right column */
-} grid;
+/* Whether k tiles and the blank on f cells fit: f^(k+1) states. */
+static int fits(const bs_construct *c, int f, int k) { return pow_at_most(f, k + 1, c->states) >= 0; }
 
-static void grid_init(grid *g, int w, int h) {
-  g->w = w;
-  g->h = h;
-  g->full = (1ull << (w * h)) - 1; /* w * h <= 36 */
-  g->left = g->right = 0;
-  for (int y = 0; y < h; y++) {
-    g->left |= 1ull << (y * w);
-    g->right |= 1ull << (y * w + w - 1);
+/* The cells of G's orbit of x. */
+static uint64_t orbit_of(const bs_group *G, int x) {
+  uint64_t m = 0;
+  for (int y = 0; y < BS_MAX_CELLS; y++)
+    if (bs_group_same_orbit(G, x, y)) m |= 1ull << y;
+  return m;
+}
+
+static int moved_points(const uint8_t *p) {
+  int k = 0;
+  for (int x = 0; x < BS_MAX_CELLS; x++) k += p[x] != x;
+  return k;
+}
+
+/* ---- sort steps: engines and a parity basis --------------------------------- */
+
+/* Stores moves[0..n) repeated `times` in the sorter's buffer; returns its
+ * offset, or -1 when the buffer is full. */
+static int keep(bs_sorter *s, const uint8_t *moves, int n, int times) {
+  if (s->used + n * times > BS_SORT_MOVES) return -1;
+  int at = s->used;
+  for (int t = 0; t < times; t++, s->used += n) memcpy(s->walk + s->used, moves, (size_t)n);
+  return at;
+}
+
+/* Takes perm p of walk moves[0..n) as orbit o's engine if p, or a power of
+ * it, is a 3-cycle within the orbit. */
+static int try_engine(bs_sorter *s, int o, const uint8_t *p, const uint8_t *moves, int n) {
+  uint64_t seen = 0;
+  int three = -1, power = 1;
+  for (int x = 0; x < BS_MAX_CELLS; x++) {
+    if (seen >> x & 1 || p[x] == x) continue;
+    int len = 0;
+    for (int y = x; !(seen >> y & 1); y = p[y], len++) seen |= 1ull << y;
+    if (len == 3 && three < 0 && (s->orbit[o] >> x & 1)) {
+      three = x;
+      continue;
+    }
+    if (len % 3 == 0) return 0; /* a power would keep it */
+    int a = power, b = len;     /* power = lcm(power, len) */
+    while (b) {
+      int t = a % b;
+      a = b;
+      b = t;
+    }
+    power = power / a * len;
+    if (power > BS_SORT_POWER) return 0;
+  }
+  if (three < 0) return 0;
+  int at = keep(s, moves, n, power);
+  if (at < 0) return 0;
+  s->engine_at[o] = at;
+  s->engine_len[o] = n * power;
+  /* p^power on the 3-cycle: power is no multiple of 3, so it is p or p^-1 there. */
+  int b = p[three], c = p[b];
+  s->engine[o][0] = (uint8_t)three;
+  s->engine[o][1] = (uint8_t)(power % 3 == 1 ? b : c);
+  s->engine[o][2] = (uint8_t)(power % 3 == 1 ? c : b);
+  return 1;
+}
+
+/* The closed walk round the 2x2 square whose top left cell is q, entered
+ * at corner e along the tree: into moves, its length. */
+static int square_walk(const bs_region *r, const bs_geom *g, int q, int e, uint8_t *moves) {
+  const int ring[4] = {q, q + 1, q + 1 + g->w, q + g->w}; /* clockwise */
+  uint8_t path[BS_MAX_CELLS];
+  int n = 0, back = bs_region_to_root(r, g, ring[e], path);
+  for (int i = back - 1; i >= 0; i--) moves[n++] = (uint8_t)(path[i] ^ 1);
+  for (int i = 0; i < 4; i++) {
+    int from = ring[(e + i) % 4], to = ring[(e + i + 1) % 4];
+    for (int d = 0; d < 4; d++)
+      if (g->nb[from][d] == to) moves[n++] = (uint8_t)d;
+  }
+  memcpy(moves + n, path, (size_t)back);
+  return n + back;
+}
+
+/* ---- words: products of generators, for engines ---- */
+
+static void word_perm(const bs_sorter *s, const bs_word *w, uint8_t *p) {
+  bs_perm_identity(p);
+  for (int i = 0; i < w->n; i++) {
+    int k = w->g[i] > 0 ? w->g[i] - 1 : -w->g[i] - 1;
+    bs_perm inv;
+    if (w->g[i] < 0) bs_perm_inverse(inv, s->gen[k]);
+    bs_perm_compose(p, p, w->g[i] > 0 ? s->gen[k] : inv);
   }
 }
 
-/* s and the cells next to it, within `within`. */
-static uint64_t spread(const grid *g, uint64_t s, uint64_t within) {
-  return (s | (s & ~g->left) >> 1 | (s & ~g->right) << 1 | s >> g->w | s << g->w) & within;
+/* x y x^-1 y^-1, or x y x^-1 when conj; 0 if it is too long. */
+static int word_join(bs_word *out, const bs_word *x, const bs_word *y, int conj) {
+  int n = 0;
+  if (2 * x->n + y->n * (conj ? 1 : 2) > BS_WORD_MAX) return 0;
+  for (int i = 0; i < x->n; i++) out->g[n++] = x->g[i];
+  for (int i = 0; i < y->n; i++) out->g[n++] = y->g[i];
+  for (int i = x->n - 1; i >= 0; i--) out->g[n++] = (int8_t)-x->g[i];
+  for (int i = y->n - 1; i >= 0 && !conj; i--) out->g[n++] = (int8_t)-y->g[i];
+  out->n = n;
+  return 1;
 }
 
-static int one_region(const grid *g, uint64_t s) {
-  uint64_t r = s & (0 - s), prev = 0;
-  while (r != prev) {
-    prev = r;
-    r = spread(g, r, s);
+/* The walk of a word: generator walks, an inverse's walk reversed. */
+static int word_walk(const bs_sorter *s, const bs_word *w, uint8_t *moves) {
+  int n = 0;
+  for (int i = 0; i < w->n; i++) {
+    int k = w->g[i] > 0 ? w->g[i] - 1 : -w->g[i] - 1, len = s->gen_len[k];
+    const uint8_t *m = s->walk + s->gen_at[k];
+    for (int a = 0; a < len; a++) moves[n++] = (uint8_t)(w->g[i] > 0 ? m[a] : m[len - 1 - a] ^ 1);
   }
-  return r == s;
+  return n;
 }
 
-int bs_region_connected(int w, int h, uint64_t cells) {
-  grid g;
-  grid_init(&g, w, h);
-  return cells && one_region(&g, cells);
+static uint64_t support(const uint8_t *p) {
+  uint64_t m = 0;
+  for (int x = 0; x < BS_MAX_CELLS; x++)
+    if (p[x] != x) m |= 1ull << x;
+  return m;
 }
 
-/* Depth-first search for cut cells (Hopcroft and Tarjan): sets *cut when
- * removing some cell would split the region. */
-typedef struct dfs {
-  const grid *g;
-  uint64_t cells;
-  int time, cut;
-  int disc[BS_MAX_CELLS], low[BS_MAX_CELLS];
-} dfs;
+static int try_word(bs_sorter *s, int o, const bs_word *w) {
+  uint8_t moves[BS_WORD_MAX * BS_REGION_CYCLE];
+  bs_perm p;
+  word_perm(s, w, p);
+  return try_engine(s, o, p, moves, word_walk(s, w, moves));
+}
 
-static void visit(dfs *d, int u, int parent) {
-  d->disc[u] = d->low[u] = ++d->time;
-  int children = 0;
-  for (uint64_t nb = spread(d->g, 1ull << u, d->cells) & ~(1ull << u); nb; nb &= nb - 1) {
-    int v = __builtin_ctzll(nb);
-    if (!d->disc[v]) {
-      children++;
-      visit(d, v, u);
-      if (d->low[v] < d->low[u]) d->low[u] = d->low[v];
-      if (parent >= 0 && d->low[v] >= d->disc[u]) d->cut = 1;
-    } else if (v != parent && d->disc[v] < d->low[u]) {
-      d->low[u] = d->disc[v];
+/* The pool's entry i as a word: a generator, or the commutator of two
+ * generators or inverses. */
+static bs_word pool_word(const bs_sorter *s, int i) {
+  bs_word w = {.n = 1, .g = {s->pool[i][0]}}, y = {.n = 1, .g = {s->pool[i][1]}};
+  if (s->pool[i][1]) word_join(&w, &(bs_word){.n = 1, .g = {s->pool[i][0]}}, &y, 0);
+  return w;
+}
+
+/* The image of the cells of m under p. */
+static uint64_t image(const uint8_t *p, uint64_t m) {
+  uint64_t out = 0;
+  for (; m; m &= m - 1) out |= 1ull << p[__builtin_ctzll(m)];
+  return out;
+}
+
+static uint32_t set_slot(const bs_sorter *s, uint64_t m) {
+  uint32_t i = (uint32_t)((m * 0x9e3779b97f4a7c15ull) >> 40) & (BS_SORT_SETS - 1);
+  while (s->set[i] && s->set[i] != m) i = (i + 1) & (BS_SORT_SETS - 1);
+  return i;
+}
+
+/* An engine for orbit o: a walk round a 2x2 square (short); else a
+ * product of generators that is a 3-cycle, or has one as a power, among
+ * the generators and their commutators; else [x, y] for the element x of
+ * least support S among those, and a conjugate y = h^-1 x h whose support
+ * h(S) meets S in one point p of the orbit: then [x, y] moves p, x(p)'s
+ * and y(p)'s images only, a 3-cycle. Some h reaches such an image when
+ * the orbit has 2|S| - 1 cells or more and G holds its alternating group
+ * (it is full); a breadth-first search over the images of S under the
+ * generators finds the shortest. */
+static int find_engine(bs_sorter *s, const bs_geom *g, uint64_t r, int o) {
+  for (uint64_t m = r; m; m &= m - 1) {
+    int q = __builtin_ctzll(m);
+    if (q % g->w == g->w - 1 || q + g->w + 1 >= g->n ||
+        (~r & (1ull << (q + 1) | 1ull << (q + g->w) | 1ull << (q + g->w + 1))))
+      continue;
+    for (int e = 0; e < 4; e++) {
+      uint8_t moves[BS_MAX_CELLS * 2 + 4];
+      bs_perm p;
+      int n = square_walk(&s->region, g, q, e, moves);
+      bs_group_walk(g, s->region.root, moves, n, p);
+      if (moved_points(p) == 3 && try_engine(s, o, p, moves, n)) return 1;
     }
   }
-  if (parent < 0 && children > 1) d->cut = 1;
-}
-
-static int parity_region(const grid *g, uint64_t cells) {
-  int m = __builtin_popcountll(cells), cycle = 1;
-  if (m < 4) return 0;
-  dfs d = {.g = g, .cells = cells, .time = 0, .cut = 0};
-  memset(d.disc, 0, sizeof d.disc);
-  visit(&d, __builtin_ctzll(cells), -1);
-  if (d.time != m || d.cut) return 0; /* split, or a cut cell */
-  for (uint64_t rest = cells; rest; rest &= rest - 1) {
-    uint64_t p = rest & (0 - rest);
-    cycle &= __builtin_popcountll(spread(g, p, cells) & ~p) == 2;
+  int np = 0, least = -1, n = s->ngens;
+  for (int a = -n; a <= n; a++)
+    for (int b = -n; b <= n; b++)
+      if ((a > 0 && !b) || (a && b && a != b && a != -b)) {
+        s->pool[np][0] = (int8_t)a;
+        s->pool[np++][1] = (int8_t)b;
+      }
+  for (int i = 0; i < np; i++) {
+    bs_word w = pool_word(s, i);
+    bs_perm p;
+    word_perm(s, &w, p);
+    uint64_t sup = support(p);
+    if (try_word(s, o, &w)) return 1;
+    if ((sup & s->orbit[o]) && (least < 0 || __builtin_popcountll(sup) < __builtin_popcountll(s->least)))
+      least = i, s->least = sup;
   }
-  /* A cycle of m cells reaches only m(m-1) arrangements; for m = 4 that is
-   * all 12 of the right parity. */
-  return !cycle || m == 4;
-}
-
-int bs_region_parity(int w, int h, uint64_t cells) {
-  grid g;
-  grid_init(&g, w, h);
-  return parity_region(&g, cells);
-}
-
-/* ---- the plan ----------------------------------------------------------- */
-
-/* The plan is a depth-first search over which cells to fill next: the
- * first open cell in line order (as people solve these puzzles) alone, else
- * with a neighbour, else with two. Dead ends are remembered (by the set of
- * cells left) and the search is capped, so a layout costs at most
- * PLAN_NODES steps; past that it has no plan, the same way every time. */
-#define PLAN_NODES 400
-#define PLAN_MEMO 1024 /* > 2 * PLAN_NODES: the memo never fills */
-
-typedef struct planner {
-  grid g;
-  int last, nodes;
-  bs_plan *p;
-  uint64_t memo[PLAN_MEMO]; /* sets of cells known to lead nowhere; 0 empty */
-} planner;
-
-static int memo_slot(const planner *s, uint64_t r) {
-  uint32_t i = (uint32_t)((r * 0x9e3779b97f4a7c15ull) >> 54); /* 10 bits */
-  while (s->memo[i] && s->memo[i] != r) i = (i + 1) % PLAN_MEMO;
-  return (int)i;
-}
-
-static int plan_from(planner *s, uint64_t r);
-
-/* Fills the k cells of `group` as the next step, if what is left of r is
- * still a parity region, and plans on from there. */
-static int plan_step(planner *s, uint64_t r, const int *group, int k) {
-  bs_plan *p = s->p;
-  int step = p->nsteps;
-  for (int i = 0; i < k; i++) r &= ~(1ull << group[i]);
-  if (!parity_region(&s->g, r)) return -1;
-  memset(p->cell[step], -1, sizeof p->cell[step]);
-  for (int i = 0; i < k; i++) p->cell[step][i] = (int8_t)group[i];
-  p->nsteps = step + 1;
-  if (plan_from(s, r) == 0) return 0;
-  p->nsteps = step;
-  return -1;
-}
-
-/* Fills r, a parity region holding the blank's goal, down to a block of
- * at most 6 cells (2 x 2 or 2 x 3), whose tiles the last step places
- * together. Returns 0, or -1 with p->nsteps as it was. */
-static int plan_from(planner *s, uint64_t r) {
-  bs_plan *p = s->p;
-  const int w = s->g.w, h = s->g.h;
-  if (__builtin_popcountll(r) <= 6) {
-    for (int q = 0, k = 0; q < s->last; q++)
-      if (r >> q & 1) p->cell[p->nsteps][k++] = (int8_t)q;
-    p->nsteps++;
-    return 0;
-  }
-  int slot = memo_slot(s, r);
-  if (s->memo[slot] || ++s->nodes > PLAN_NODES) return -1;
-  /* Line by line: the top row first while what is left is at least as tall
-   * as it is wide, else the left column. */
-  int x0 = w, x1 = 0, y0 = h, y1 = 0, first = -1;
-  for (uint64_t f = r; f; f &= f - 1) {
-    int q = __builtin_ctzll(f), x = q % w, y = q / w;
-    if (x < x0) x0 = x;
-    if (x > x1) x1 = x;
-    if (y < y0) y0 = y;
-    if (y > y1) y1 = y;
-  }
-  int rows = y1 - y0 >= x1 - x0;
-  for (int a = 0; a < (rows ? h : w) && first < 0; a++)
-    for (int b = 0; b < (rows ? w : h) && first < 0; b++) {
-      int q = rows ? a * w + b : b * w + a;
-      if ((r >> q & 1) && q != s->last) first = q;
+  if (least < 0) return 0;
+  bs_word x = pool_word(s, least);
+  uint64_t from = s->least;
+  memset(s->set, 0, sizeof s->set);
+  uint32_t head = 0, tail = 0;
+  s->set[set_slot(s, from)] = from;
+  s->queue[tail] = from;
+  s->parent[tail] = -1;
+  s->via[tail++] = 0;
+  while (head < tail) {
+    uint32_t at = head++;
+    for (int k = -n; k <= n; k++) {
+      if (!k || tail == BS_SORT_SETS / 2) continue;
+      bs_perm p;
+      bs_word gk = {.n = 1, .g = {(int8_t)k}};
+      word_perm(s, &gk, p);
+      uint64_t t = image(p, s->queue[at]);
+      uint32_t slot = set_slot(s, t);
+      if (s->set[slot]) continue;
+      s->set[slot] = t;
+      s->queue[tail] = t;
+      s->parent[tail] = (int32_t)at;
+      s->via[tail++] = (int8_t)k;
+      uint64_t meet = t & from;
+      if (__builtin_popcountll(meet) != 1 || !(meet & s->orbit[o])) continue;
+      bs_word h = {.n = 0}, y, e; /* h: the generators from `from` to t, in order */
+      for (int32_t i = (int32_t)tail - 1; s->parent[i] >= 0; i = s->parent[i]) h.n++;
+      if (h.n > BS_WORD_MAX) continue;
+      int d = h.n;
+      for (int32_t i = (int32_t)tail - 1; s->parent[i] >= 0; i = s->parent[i]) h.g[--d] = s->via[i];
+      bs_word hinv = h;
+      for (int i = 0; i < h.n; i++) hinv.g[i] = (int8_t)-h.g[h.n - 1 - i];
+      if (word_join(&y, &hinv, &x, 1) && word_join(&e, &x, &y, 0) && try_word(s, o, &e)) return 1;
     }
-  int g[3] = {first, -1, -1};
-  if (plan_step(s, r, g, 1) == 0) return 0;
-  /* The end of a line: fill two together. Around a wall, three cells can
-   * hang together: fill three. */
-  uint64_t loose = r & ~(1ull << s->last);
-  uint64_t one = spread(&s->g, 1ull << first, loose) & ~(1ull << first);
-  for (uint64_t a = one; a; a &= a - 1) {
-    g[1] = __builtin_ctzll(a);
-    if (plan_step(s, r, g, 2) == 0) return 0;
-  }
-  for (uint64_t a = one; a; a &= a - 1) {
-    g[1] = __builtin_ctzll(a);
-    uint64_t two = (spread(&s->g, 1ull << g[1], loose) | one) & ~(1ull << first) & ~(1ull << g[1]);
-    for (uint64_t b = two; b; b &= b - 1) {
-      g[2] = __builtin_ctzll(b);
-      if (g[2] < g[1] && (one >> g[2] & 1)) continue; /* tried the other way round */
-      if (plan_step(s, r, g, 3) == 0) return 0;
-    }
-  }
-  s->memo[memo_slot(s, r)] = r;
-  return -1;
-}
-
-int bs_plan_make(bs_plan *p, int w, int h, uint64_t wall) {
-  planner s;
-  memset(&s, 0, sizeof s);
-  grid_init(&s.g, w, h);
-  s.last = w * h - 1;
-  s.p = p;
-  memset(p, 0, sizeof *p);
-  memset(p->cell, -1, sizeof p->cell);
-  p->w = w;
-  p->h = h;
-  p->wall = wall;
-  uint64_t r = s.g.full & ~wall;
-  if (!(r >> s.last & 1) || !parity_region(&s.g, r)) return -1;
-  return plan_from(&s, r);
-}
-
-int bs_construct_init(bs_construct *c, char *err, size_t errlen) {
-  memset(c, 0, sizeof *c);
-  c->how = malloc(BS_CONSTRUCT_STATES);
-  c->queue = malloc(BS_CONSTRUCT_STATES * sizeof *c->queue);
-  c->cap = 1024;
-  c->moves = malloc(c->cap);
-  if (!c->how || !c->queue || !c->moves) {
-    snprintf(err, errlen, "out of memory");
-    bs_construct_free(c);
-    return -1;
   }
   return 0;
 }
 
+/* Prepares the sort of region r (G = G(r), full): its orbits, generator
+ * walks with their signs and a basis of them, and an engine per orbit of
+ * three or more cells. Returns 0, or -1 if an engine is missing or the
+ * walks do not fit. */
+static int sort_prepare(bs_construct *c, uint64_t r, const bs_group *G) {
+  bs_sorter *s = c->sorter;
+  const bs_geom *g = &c->geom;
+  memset(s->basis, 0, sizeof s->basis);
+  s->norbits = s->ngens = s->used = 0;
+  bs_region_init(&s->region, g, r, c->region.root);
+  for (uint64_t m = G->moved; m; m &= m - 1) {
+    int x = __builtin_ctzll(m);
+    if (G->orbit_of[x] == x) s->orbit[s->norbits++] = orbit_of(G, x);
+  }
+  /* Generators: their walks, and their signs on each orbit. */
+  for (uint64_t cells = r; cells; cells &= cells - 1) {
+    int u = __builtin_ctzll(cells);
+    for (int d = 0; d < 4; d++) {
+      if (g->nb[u][d] < u || !bs_region_off_tree(&s->region, g, u, d)) continue;
+      uint8_t moves[BS_REGION_CYCLE];
+      int n = bs_region_cycle(&s->region, g, u, d, moves), k = s->ngens++;
+      bs_group_walk(g, s->region.root, moves, n, s->gen[k]);
+      if ((s->gen_at[k] = keep(s, moves, n, 1)) < 0) return -1;
+      s->gen_len[k] = n;
+      s->gen_sign[k] = 0;
+      for (int o = 0; o < s->norbits; o++) {
+        bs_perm on; /* the generator on orbit o alone */
+        for (int x = 0; x < BS_MAX_CELLS; x++) on[x] = s->orbit[o] >> x & 1 ? s->gen[k][x] : (uint8_t)x;
+        s->gen_sign[k] |= (uint64_t)bs_perm_odd(on) << o;
+      }
+      uint64_t v = s->gen_sign[k], made = 1ull << k;
+      for (int o = s->norbits - 1; o >= 0 && v; o--) {
+        if (!(v >> o & 1)) continue;
+        if (!s->basis[o]) {
+          s->basis[o] = v;
+          s->basis_gens[o] = made;
+          break;
+        }
+        v ^= s->basis[o];
+        made ^= s->basis_gens[o];
+      }
+    }
+  }
+  for (int o = 0; o < s->norbits; o++) {
+    s->engine_len[o] = 0;
+    if (__builtin_popcountll(s->orbit[o]) >= 3 && !find_engine(s, g, r, o)) return -1;
+  }
+  return 0;
+}
+
+/* ---- the plan ------------------------------------------------------------ */
+
+typedef struct planner {
+  bs_construct *c;
+  int root, nodes;
+  uint64_t nb[BS_MAX_CELLS]; /* open neighbours of each cell */
+  /* Per depth: whether group[depth] holds G(R_depth) yet (it is built only
+   * when needed), and whether Wilson's theorem already says it is the
+   * alternating group on R_depth's tiles. */
+  uint8_t built[GROUPS], alt[GROUPS];
+  uint64_t holes[GROUPS], rim[GROUPS]; /* R_depth's holes, its cells next to the outside */
+  uint64_t edge;                       /* the board's edge */
+} planner;
+
+/* Wilson's theorem outright: a region that is one block of three or more
+ * cells and no plain cycle has G = Alt(its tiles). */
+static int wilson(const bs_region *r) { return r->size >= 3 && r->nblocks == 1 && !r->ring; }
+
+/* group[depth] = G(r), built now if it was not. */
+static const bs_group *group_at(planner *s, int depth, uint64_t r) {
+  bs_construct *c = s->c;
+  if (!s->built[depth]) {
+    bs_region reg;
+    bs_region_init(&reg, &c->geom, r, s->root);
+    bs_group_region(&c->group[depth], &reg, &c->geom, NULL, 0, NULL);
+    s->built[depth] = 1;
+  }
+  return &c->group[depth];
+}
+
+static uint32_t memo_slot(const bs_construct *c, uint64_t r) {
+  uint32_t i = (uint32_t)((r * 0x9e3779b97f4a7c15ull) >> 40) % PLAN_MEMO;
+  while (c->memo[i] && c->memo[i] != r) i = (i + 1) % PLAN_MEMO;
+  return i;
+}
+
+static int plan_from(planner *s, uint64_t r, int depth);
+
+/* Whether a full G(r) proves C invalid at a glance: its stabilizer moves
+ * every cell whose orbit keeps three cells outside C, so no cell of
+ * r \ C that is dead there (fixed by G(r \ C)) may have such an orbit. */
+static int plainly_invalid(const bs_group *G, const bs_region *sub, uint64_t set) {
+  for (uint64_t m = sub->dead & G->moved; m; m &= m - 1)
+    if (__builtin_popcountll(orbit_of(G, __builtin_ctzll(m)) & ~set) >= 3) return 1;
+  return 0;
+}
+
+/* Cells within one king's move of the cells of m. */
+static uint64_t around(const bs_geom *g, uint64_t m) {
+  uint64_t out = 0;
+  for (; m; m &= m - 1) {
+    int p = __builtin_ctzll(m), x = p % g->w, y = p / g->w;
+    for (int dy = -1; dy <= 1; dy++)
+      for (int dx = -1; dx <= 1; dx++)
+        if (x + dx >= 0 && x + dx < g->w && y + dy >= 0 && y + dy < g->h) out |= 1ull << (p + dy * g->w + dx);
+  }
+  return out;
+}
+
+/* The cells outside r that connect, through cells outside r (diagonal
+ * steps too), to the board's edge: r's exterior. The others are holes. */
+static uint64_t exterior(const planner *s, uint64_t r) {
+  const bs_geom *g = &s->c->geom;
+  uint64_t out = ((1ull << g->n) - 1) & ~r, seen, more;
+  for (seen = out & s->edge; (more = out & around(g, seen) & ~seen);) seen |= more;
+  return seen;
+}
+
+/* Whether step C from r (at `depth`) is valid: G(r \ C) equals the
+ * pointwise stabilizer of C in G(r). When G(r) is the alternating group
+ * (Wilson), that stabilizer is the alternating group on what is left: a
+ * dead cell there disproves it, Wilson proves it when r \ C is one block
+ * again. Otherwise G(r) is rebased to start with C, and G(r \ C) built and
+ * compared with it level by level, unless its bound (orbits and signs)
+ * is already below the stabilizer's order. Sets what the next depth knows. */
+static int valid(planner *s, uint64_t r, int depth, uint64_t set, const bs_region *sub) {
+  bs_construct *c = s->c;
+  bs_group *next = &c->group[depth + 1], *stab = &c->group[SCRATCH];
+  s->built[depth + 1] = s->alt[depth + 1] = 0;
+  int m = sub->size - 1, k = 0;
+  if (s->alt[depth]) {
+    if (m < 3) return s->alt[depth + 1] = 1; /* the stabilizer is trivial */
+    if (sub->dead & ~(1ull << s->root)) return 0;
+    if (wilson(sub)) return s->alt[depth + 1] = 1;
+  } else if (bs_group_full(group_at(s, depth, r)) && plainly_invalid(&c->group[depth], sub, set)) {
+    return 0;
+  }
+  bs_perm gens[BS_GROUP_REGION_GENS];
+  bs_order bound, cap;
+  int ngens = bs_group_region_gens(sub, &c->geom, gens);
+  bs_group_bound(gens, ngens, &bound);
+  int one = __builtin_popcountll(set) == 1;
+  if (s->alt[depth]) {
+    bs_order_alternating(m, &cap);
+  } else if (one) { /* a point's stabilizer: no new base needed */
+    bs_group_point_stabilizer_order(&c->group[depth], __builtin_ctzll(set), &cap);
+  } else {
+    uint8_t first[BS_MAX_CELLS];
+    for (uint64_t b = set; b; b &= b - 1) first[k++] = (uint8_t)__builtin_ctzll(b);
+    bs_group_rebase(stab, &c->group[depth], first, k);
+    bs_group_stabilizer_order(stab, k, &cap);
+  }
+  if (bs_order_compare(&bound, &cap) < 0) return 0;
+  bs_group_build(next, gens, ngens, sub->cells & ~(1ull << s->root), NULL, 0, &cap);
+  s->built[depth + 1] = 1;
+  if (s->alt[depth]) return s->alt[depth + 1] = bs_order_equal(&next->order, &cap);
+  s->alt[depth + 1] = (uint8_t)wilson(sub);
+  /* G(r \ C) lies in the stabilizer: equal orders make them equal. */
+  return one ? bs_order_equal(&next->order, &cap) : bs_group_is_stabilizer(stab, k, next);
+}
+
+/* Whether every cell of C joins the outside of r once C is filled:
+ * through C and r's holes (`holes`), from the cells next to the outside
+ * (`rim`). */
+static int opens(const bs_geom *g, uint64_t holes, uint64_t rim, uint64_t set) {
+  uint64_t through = set | holes, reach = through & rim, more;
+  while ((more = through & around(g, reach) & ~reach)) reach |= more;
+  return (set & ~reach) == 0;
+}
+
+/* C as the next step from r, if valid; then plans on. */
+static int try_step(planner *s, uint64_t r, int depth, uint64_t set) {
+  bs_construct *c = s->c;
+  uint64_t rest = r & ~set;
+  /* What is left keeps no new hole: a hole's ring would turn into a
+   * cycle of single cells, where no small step is valid. */
+  if (!opens(&c->geom, s->holes[depth], s->rim[depth], set)) return -1;
+  bs_region sub;
+  bs_region_init(&sub, &c->geom, rest, s->root);
+  if (sub.cells != rest) return -1; /* split */
+  if (!valid(s, r, depth, set, &sub)) return -1;
+  bs_plan *p = &c->plan;
+  p->step[p->nsteps++] = set;
+  int rc = plan_from(s, rest, depth + 1);
+  if (rc) p->nsteps--;
+  return rc;
+}
+
+/* The connected sets of k cells that contain `set`'s first cell v and
+ * otherwise only cells of `allowed` (those after v in the candidates'
+ * order), each once: Wernicke's ESU ("Efficient detection of network
+ * motifs", 2006). ext holds the cells that may join next. */
+static int grow(planner *s, uint64_t r, int depth, uint64_t set, uint64_t ext, uint64_t allowed, int k) {
+  if (__builtin_popcountll(set) == k) return try_step(s, r, depth, set);
+  uint64_t near = set;
+  for (uint64_t m = set; m; m &= m - 1) near |= s->nb[__builtin_ctzll(m)];
+  while (ext) {
+    int w = __builtin_ctzll(ext);
+    ext &= ext - 1;
+    if (!grow(s, r, depth, set | 1ull << w, ext | (s->nb[w] & allowed & ~near), allowed, k)) return 0;
+  }
+  return -1;
+}
+
+/* The cells of r but the root, in the order steps start from: ends of
+ * dead ends; then, while r has holes (walls it surrounds), the cells on
+ * its outer edge nearest to one, so that each hole opens to the outside
+ * while the cells round it are still thick (else its ring becomes a cycle
+ * of single cells); then farthest from the root first, ties in line
+ * order. */
+static int candidates(const planner *s, uint64_t r, uint64_t holes, uint64_t rim, uint8_t *cand) {
+  const bs_geom *g = &s->c->geom;
+  uint8_t dist[BS_MAX_CELLS], near[BS_MAX_CELLS];
+  int key[BS_MAX_CELLS], m = 0;
+  bs_flood(g, r, s->root, NULL, dist);
+  memset(near, BS_MAX_CELLS, sizeof near);
+  uint64_t seen = holes, front = holes; /* king's moves through r from the holes */
+  for (int d = 0; front; d++) {
+    for (uint64_t f = front & r; f; f &= f - 1) near[__builtin_ctzll(f)] = (uint8_t)d;
+    front = around(g, front) & r & ~seen;
+    seen |= front;
+  }
+  for (uint64_t left = r & ~(1ull << s->root); left; left &= left - 1) {
+    int p = __builtin_ctzll(left), leaf = __builtin_popcountll(s->nb[p] & r) == 1;
+    int opening = holes && (rim >> p & 1) ? near[p] : BS_MAX_CELLS;
+    int k = ((leaf ? 0 : 1 + opening) * BS_MAX_CELLS + BS_MAX_CELLS - dist[p]) * BS_MAX_CELLS + p, i = m++;
+    for (; i > 0 && key[i - 1] > k; i--) {
+      key[i] = key[i - 1];
+      cand[i] = cand[i - 1];
+    }
+    key[i] = k;
+    cand[i] = (uint8_t)p;
+  }
+  return m;
+}
+
+static int last_step(bs_plan *p, uint64_t rest, int sort) {
+  p->step[p->nsteps++] = rest;
+  p->sort_last = sort;
+  return 0;
+}
+
+/* Plans r (connected, with the root; group[depth] = G(r)) to the end:
+ * the first valid step of up to PLAN_KMAX cells, in the candidates'
+ * order, that leads to a plan; where none does, the last step if it fits,
+ * else larger steps as they fit, else a sort step. Returns 0, or -1 (no
+ * plan from r, or the search has visited BS_PLAN_NODES regions). */
+static int plan_from(planner *s, uint64_t r, int depth) {
+  bs_construct *c = s->c;
+  int f = __builtin_popcountll(r);
+  uint64_t rest = r & ~(1ull << s->root);
+  if (!rest) return 0;
+  if (f <= BS_CONSTRUCT_FINAL && fits(c, f, f - 1)) return last_step(&c->plan, rest, 0);
+  uint32_t slot = memo_slot(c, r);
+  if (c->memo[slot] || s->nodes++ == BS_PLAN_NODES) return -1;
+  uint8_t cand[BS_MAX_CELLS];
+  uint64_t later[BS_MAX_CELLS + 1], out = exterior(s, r);
+  s->holes[depth] = ((1ull << c->geom.n) - 1) & ~r & ~out;
+  s->rim[depth] = r & (around(&c->geom, out) | s->edge);
+  int m = candidates(s, r, s->holes[depth], s->rim[depth], cand);
+  later[m] = 0;
+  for (int i = m - 1; i >= 0; i--) later[i] = later[i + 1] | 1ull << cand[i];
+  for (int k = 1; k < f - 1 && k <= PLAN_KMAX_STUCK && fits(c, f, k); k++) {
+    if (k == PLAN_KMAX + 1 && fits(c, f, f - 1)) return last_step(&c->plan, rest, 0); /* always valid */
+    if (k > PLAN_KMAX && pow_at_most(f, k + 1, PLAN_STUCK_STATES) < 0) break; /* slower than a sort */
+    for (int i = 0; i < m; i++)
+      if (!grow(s, r, depth, 1ull << cand[i], s->nb[cand[i]] & later[i + 1], later[i + 1], k)) return 0;
+  }
+  if (fits(c, f, f - 1)) return last_step(&c->plan, rest, 0);
+  if (fits(c, f, TRIPLE) && bs_group_full(group_at(s, depth, r)) && sort_prepare(c, r, &c->group[depth]) == 0)
+    return last_step(&c->plan, rest, 1);
+  c->memo[memo_slot(c, r)] = r;
+  return -1;
+}
+
+int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall) {
+  bs_plan *p = &c->plan;
+  if (c->planned && p->w == w && p->h == h && p->wall == wall) return c->planned == 1 ? 0 : -1;
+  memset(p, 0, sizeof *p);
+  p->w = w;
+  p->h = h;
+  p->wall = wall;
+  planner s = {.c = c, .root = w * h - 1};
+  for (int x = 0; x < w; x++) s.edge |= 1ull << x | 1ull << ((h - 1) * w + x);
+  for (int y = 0; y < h; y++) s.edge |= 1ull << (y * w) | 1ull << (y * w + w - 1);
+  bs_geom_layout(&c->geom, w, h, wall);
+  for (int q = 0; q < w * h; q++) s.nb[q] = bs_region_nbrs(&c->geom, q, ~wall);
+  bs_region_init(&c->region, &c->geom, ((1ull << (w * h)) - 1) & ~wall, s.root);
+  bs_group_region(&c->group[0], &c->region, &c->geom, NULL, 0, NULL);
+  s.built[0] = 1;
+  s.alt[0] = (uint8_t)wilson(&c->region);
+  memset(c->memo, 0, PLAN_MEMO * sizeof *c->memo);
+  int rc = plan_from(&s, c->region.cells, 0);
+  c->planned = rc == 0 ? 1 : -1;
+  return rc;
+}
+
+/* ---- workspace -------------------------------------------------------------- */
+
+int bs_construct_init(bs_construct *c, size_t bytes, char *err, size_t errlen) {
+  memset(c, 0, sizeof *c);
+  size_t fixed = sizeof *c + sizeof *c->sorter + GROUPS * sizeof(bs_group) + PLAN_MEMO * sizeof(uint64_t);
+  size_t per = sizeof *c->how + sizeof *c->queue;
+  if (bytes < fixed + per * MIN_STATES) {
+    snprintf(err, errlen, "a workspace of %zu bytes is under the %zu the constructor needs", bytes,
+             fixed + per * MIN_STATES);
+    return -1;
+  }
+  size_t states = (bytes - fixed) / per;
+  c->states = states > UINT32_MAX ? UINT32_MAX : (uint32_t)states;
+  c->bytes = fixed + per * c->states;
+  c->group = malloc(GROUPS * sizeof *c->group);
+  c->sorter = malloc(sizeof *c->sorter);
+  c->memo = malloc(PLAN_MEMO * sizeof *c->memo);
+  c->how = calloc(c->states, 1); /* pages a search never reaches stay untouched */
+  c->queue = malloc((size_t)c->states * sizeof *c->queue);
+  c->cap = 1024;
+  c->moves = malloc(c->cap);
+  if (!c->group || !c->sorter || !c->memo || !c->how || !c->queue || !c->moves) {
+    snprintf(err, errlen, "out of memory for a workspace of %zu bytes", c->bytes);
+    bs_construct_free(c);
+    return -1;
+  }
+  c->moves[0] = 0;
+  return 0;
+}
+
 void bs_construct_free(bs_construct *c) {
+  free(c->group);
+  free(c->sorter);
+  free(c->memo);
   free(c->how);
   free(c->queue);
   free(c->moves);
   memset(c, 0, sizeof *c);
 }
 
-static int append(bs_construct *c, const char *m, size_t k) {
-  if (c->len + k + 1 > c->cap) {
-    size_t cap = c->cap;
-    while (c->len + k + 1 > cap) cap *= 2;
-    char *p = realloc(c->moves, cap);
-    if (!p) return -1;
-    c->moves = p;
-    c->cap = cap;
+static int reserve(bs_construct *c, size_t more) {
+  if (c->len + more + 1 <= c->cap) return 0;
+  size_t cap = c->cap;
+  while (c->len + more + 1 > cap) cap *= 2;
+  char *m = realloc(c->moves, cap);
+  if (!m) return -1;
+  c->moves = m;
+  c->cap = cap;
+  return 0;
+}
+
+/* Plays moves (0..3) on b and appends them to the answer. */
+static int play(bs_construct *c, bs_board *b, const uint8_t *moves, int n) {
+  if (reserve(c, (size_t)n)) return -1;
+  for (int i = 0; i < n; i++) {
+    if (!bs_move(b, moves[i])) return -1; /* cannot happen: walks stay on open cells */
+    c->moves[c->len++] = bs_dir_chars[moves[i]];
   }
-  memcpy(c->moves + c->len, m, k);
-  c->len += k;
   c->moves[c->len] = 0;
   return 0;
 }
 
-/* The cell next to p in direction d, or -1 past the edge. */
-static int step(const bs_board *b, int p, int d) {
-  int x = p % b->w, y = p / b->w;
-  switch (d) {
-  case BS_L: return x == 0 ? -1 : p - 1;
-  case BS_R: return x == b->w - 1 ? -1 : p + 1;
-  case BS_U: return y == 0 ? -1 : p - b->w;
-  default: return y == b->h - 1 ? -1 : p + b->w;
-  }
-}
+/* ---- searches ------------------------------------------------------------------ */
 
-/* Brings home the tiles of the k goal cells g[] by the fewest moves that
- * touch no blocked cell, and plays them on b. The f free cells are numbered
- * 0..f-1 and a state is (tile positions..., blank) in base f: at most 36^4
- * states for three tiles, 6^6 for the five of a last 2 x 3 block. */
-static int place(bs_construct *c, bs_board *b, uint64_t blocked, const int8_t *g, int k) {
-  int id[BS_MAX_CELLS] = {0}, cell[BS_MAX_CELLS], f = 0;
-  for (int q = 0; q < b->n; q++) {
-    id[q] = -1;
-    if (!(blocked >> q & 1)) {
-      id[q] = f;
-      cell[f++] = q;
-    }
-  }
+/* A breadth-first search over k tracked tiles (now on the cells from[])
+ * and the blank, on the cells not blocked, every other tile alike, to the
+ * nearest state with the tiles on targets[j*k .. j*k+k) for some j < nt
+ * (nt <= ORDERS; and the blank on blank_at, unless it is -1). The f free
+ * cells are numbered 0..f-1; a state is the tiles' positions (tile i the
+ * digit f^i) then the blank, in base f. Plays the moves on b and appends
+ * them.
+ * Returns j, or -1 (out of memory; on a solvable board nothing else). */
+static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *from, int k, const int *targets,
+                  int nt, int blank_at) {
+  int id[BS_MAX_CELLS], f = 0;
   int8_t nb[BS_MAX_CELLS][4];
-  for (int i = 0; i < f; i++)
-    for (int d = 0; d < 4; d++) {
-      int q = step(b, cell[i], d);
-      nb[i][d] = (int8_t)(q < 0 ? -1 : id[q]);
-    }
-  uint32_t states = (uint32_t)f, start = 0, goal = 0;
+  for (int q = 0; q < b->n; q++) id[q] = blocked >> q & 1 ? -1 : f++;
+  for (int q = 0; q < b->n; q++)
+    if (id[q] >= 0)
+      for (int d = 0; d < 4; d++) {
+        int to = c->geom.nb[q][d];
+        nb[id[q]][d] = (int8_t)(to < 0 ? -1 : id[to]);
+      }
+  if (!fits(c, f, k)) return -1;
+  uint32_t start = 0, goal[ORDERS], unit[BS_MAX_CELLS];
   for (int i = 0; i < k; i++) {
-    int at = -1;
-    for (int q = 0; q < b->n; q++)
-      if (b->cell[q] == g[i] + 1 && !(blocked >> q & 1)) at = q;
-    if (at < 0 || id[g[i]] < 0) return -1;
-    states *= (uint32_t)f;
-    start = start * (uint32_t)f + (uint32_t)id[at];
-    goal = goal * (uint32_t)f + (uint32_t)id[g[i]];
+    unit[i] = i ? unit[i - 1] * (uint32_t)f : 1;
+    start += (uint32_t)id[from[i]] * unit[i];
   }
-  if (states > BS_CONSTRUCT_STATES) return -1;
+  for (int j = 0; j < nt; j++) {
+    goal[j] = 0;
+    for (int i = 0; i < k; i++) goal[j] += (uint32_t)id[targets[j * k + i]] * unit[i];
+  }
+  int want_blank = blank_at < 0 ? -1 : id[blank_at];
   start = start * (uint32_t)f + (uint32_t)id[b->blank];
-  memset(c->how, 0xff, states);
-  uint32_t head = 0, tail = 0, found = start / (uint32_t)f == goal ? start : UINT32_MAX;
-  c->how[start] = ROOT;
+  uint32_t head = 0, tail = 0, found = UINT32_MAX;
+  int reached = -1;
+  c->how[start] = START_MARK;
   c->queue[tail++] = start;
-  uint32_t unit[BS_PLAN_GROUP];
-  for (int i = 0; i < k; i++) unit[i] = i ? unit[i - 1] * (uint32_t)f : 1;
-  while (head < tail && found == UINT32_MAX) {
-    uint32_t s = c->queue[head++];
-    uint32_t blank = s % (uint32_t)f, tiles = s / (uint32_t)f, pos[BS_PLAN_GROUP], rest = tiles;
-    for (int i = 0; i < k; i++, rest /= (uint32_t)f) pos[i] = rest % (uint32_t)f;
-    for (int d = 0; d < 4; d++) {
+  int8_t who[BS_MAX_CELLS]; /* per free cell: which tracked tile is there, -1 none */
+  memset(who, -1, sizeof who);
+  for (int j = 0; j < nt && reached < 0; j++)
+    if (start / (uint32_t)f == goal[j] && (want_blank < 0 || start % (uint32_t)f == (uint32_t)want_blank))
+      found = start, reached = j;
+  while (head < tail && reached < 0) {
+    uint32_t s = c->queue[head++], blank = s % (uint32_t)f, tiles = s / (uint32_t)f, rest = tiles;
+    uint32_t pos[BS_MAX_CELLS];
+    for (int i = 0; i < k; i++, rest /= (uint32_t)f) who[pos[i] = rest % (uint32_t)f] = (int8_t)i;
+    for (int d = 0; d < 4 && reached < 0; d++) {
       int q = nb[blank][d];
       if (q < 0) continue;
-      /* The tile on q, if it is one of ours, moves to the blank's cell. */
-      uint32_t t = tiles;
-      for (int i = 0; i < k; i++)
-        if (pos[i] == (uint32_t)q) t = t - (uint32_t)q * unit[i] + blank * unit[i];
-      t = t * (uint32_t)f + (uint32_t)q;
-      if (c->how[t] != 0xff) continue;
-      c->how[t] = (uint8_t)d;
-      c->queue[tail++] = t;
-      if (t / (uint32_t)f == goal) {
-        found = t;
-        break;
-      }
+      uint32_t t = tiles; /* the tile on q, if tracked, moves to the blank's cell */
+      if (who[q] >= 0) t = t - (uint32_t)q * unit[who[q]] + blank * unit[who[q]];
+      uint32_t next = t * (uint32_t)f + (uint32_t)q;
+      if (c->how[next]) continue;
+      c->how[next] = (uint8_t)(d + 1);
+      c->queue[tail++] = next;
+      for (int j = 0; j < nt && reached < 0; j++)
+        if (t == goal[j] && (want_blank < 0 || q == want_blank)) found = next, reached = j;
+    }
+    for (int i = 0; i < k; i++) who[pos[i]] = -1;
+  }
+  /* The moves, read back from the goal to the start: count, then write. */
+  size_t len = 0;
+  for (int pass = 0; pass < 2 && reached >= 0; pass++) {
+    uint32_t s = found;
+    if (pass && reserve(c, len)) break;
+    for (size_t i = 0; c->how[s] != START_MARK; i++) {
+      int d = c->how[s] - 1;
+      uint32_t blank = s % (uint32_t)f, tiles = s / (uint32_t)f, rest = tiles;
+      uint32_t back = (uint32_t)nb[blank][d ^ 1]; /* where the blank came from */
+      for (int j = 0; j < k; j++, rest /= (uint32_t)f) /* the tile now there came from the blank's cell */
+        if (rest % (uint32_t)f == back) tiles = tiles - back * unit[j] + blank * unit[j];
+      if (pass) c->moves[c->len + len - 1 - i] = bs_dir_chars[d];
+      else len++;
+      s = tiles * (uint32_t)f + back;
     }
   }
-  if (found == UINT32_MAX) return -1;
-  /* Walk back to the start; the queue is free now and holds the path. */
-  uint32_t len = 0;
-  for (uint32_t s = found; c->how[s] != ROOT; len++) {
-    int d = c->how[s];
-    uint32_t blank = s % (uint32_t)f, tiles = s / (uint32_t)f;
-    uint32_t from = (uint32_t)nb[blank][d ^ 1]; /* where the blank came from */
-    /* The tile now on `from` came from where the blank is now. */
-    uint32_t t = tiles, rest = tiles;
-    for (int i = 0; i < k; i++, rest /= (uint32_t)f)
-      if (rest % (uint32_t)f == from) t = t - from * unit[i] + blank * unit[i];
-    c->queue[len] = (uint32_t)d;
-    s = t * (uint32_t)f + from;
-  }
-  char m[256];
-  size_t used = 0;
-  while (len--) {
-    int d = (int)c->queue[len];
-    if (!bs_move(b, d)) return -1; /* cannot happen: the search made only legal moves */
-    m[used++] = bs_dir_chars[d];
-    if (used == sizeof m) {
-      if (append(c, m, used)) return -1;
-      used = 0;
-    }
-  }
-  return append(c, m, used);
+  for (uint32_t i = 0; i < tail; i++) c->how[c->queue[i]] = 0; /* clean for the next search */
+  if (reached < 0 || c->len + len + 1 > c->cap) return -1;
+  for (size_t i = 0; i < len; i++)
+    if (!bs_move(b, bs_dir_from_char(c->moves[c->len + i]))) return -1; /* cannot happen */
+  c->len += len;
+  c->moves[c->len] = 0;
+  return reached;
 }
 
-int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall) {
-  bs_plan *p = &c->plan;
-  if (!c->planned || p->w != w || p->h != h || p->wall != wall)
-    c->planned = bs_plan_make(p, w, h, wall) == 0 ? 1 : -1; /* sets p->w, h, wall either way */
-  return c->planned == 1 ? 0 : -1;
+/* Brings home the tiles of the goal cells `goals`. */
+static int place(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t goals) {
+  int from[BS_MAX_CELLS], to[BS_MAX_CELLS], k = 0;
+  for (uint64_t m = goals; m; m &= m - 1) {
+    int g = __builtin_ctzll(m);
+    from[k] = -1;
+    for (int q = 0; q < b->n; q++)
+      if (b->cell[q] == g + 1 && !(blocked >> q & 1)) from[k] = q;
+    if (from[k] < 0) return -1; /* not on a solvable board */
+    to[k++] = g;
+  }
+  return search(c, b, blocked, from, k, to, 1, -1) < 0 ? -1 : 0;
+}
+
+/* ---- a sort step ------------------------------------------------------------------ */
+
+/* The tiles on cells y, x, z go to x, z, y: a closed walk S bringing them
+ * to the engine's cells in cyclic order (or the other order, then the
+ * engine twice), the engine, S backwards. */
+static int three_cycle(bs_construct *c, bs_board *b, int o, int y, int x, int z) {
+  const bs_sorter *s = c->sorter;
+  const uint8_t *e = s->engine[o];
+  const int from[TRIPLE] = {y, x, z};
+  const int to[ORDERS * TRIPLE] = {e[0], e[1], e[2], e[1], e[2], e[0], e[2], e[0], e[1],  /* a -> b -> c */
+                              e[0], e[2], e[1], e[2], e[1], e[0], e[1], e[0], e[2]}; /* the other way */
+  size_t at = c->len;
+  int j = search(c, b, ~s->region.cells, from, TRIPLE, to, ORDERS, s->region.root);
+  if (j < 0) return -1;
+  size_t end = c->len;
+  for (int t = 0; t < (j < ORDERS / 2 ? 1 : 2); t++)
+    if (play(c, b, s->walk + s->engine_at[o], s->engine_len[o])) return -1;
+  uint8_t back[1];
+  for (size_t i = end; i > at; i--) { /* S^-1: S reversed, each move undone */
+    back[0] = (uint8_t)(bs_dir_from_char(c->moves[i - 1]) ^ 1);
+    if (play(c, b, back, 1)) return -1;
+  }
+  return 0;
+}
+
+static int sort_step(bs_construct *c, bs_board *b) {
+  const bs_sorter *s = c->sorter;
+  const bs_region *r = &s->region;
+  uint8_t moves[BS_MAX_CELLS];
+  int n = bs_region_to_root(r, &c->geom, b->blank, moves);
+  if (play(c, b, moves, n)) return -1;
+  /* Even on every orbit: generators whose signs add up to the board's. */
+  uint64_t sign = 0, use = 0;
+  for (int o = 0; o < s->norbits; o++) {
+    bs_perm pi; /* the board on orbit o: cell -> goal cell */
+    bs_perm_identity(pi);
+    for (uint64_t m = s->orbit[o]; m; m &= m - 1) {
+      int q = __builtin_ctzll(m);
+      pi[q] = (uint8_t)(b->cell[q] - 1);
+    }
+    sign |= (uint64_t)bs_perm_odd(pi) << o;
+  }
+  for (int o = s->norbits - 1; o >= 0 && sign; o--)
+    if (sign >> o & 1) {
+      if (!s->basis[o]) return -1; /* not in G: cannot happen on a solvable board */
+      sign ^= s->basis[o];
+      use ^= s->basis_gens[o];
+    }
+  for (; use; use &= use - 1) {
+    int k = __builtin_ctzll(use);
+    if (play(c, b, s->walk + s->gen_at[k], s->gen_len[k])) return -1;
+  }
+  /* Each orbit, one tile home a 3-cycle: the cells farthest from the
+   * engine first, the third tile the nearest one left, so that the walks
+   * bringing tiles to the engine stay short. */
+  for (int o = 0; o < s->norbits; o++) {
+    if (!s->engine_len[o]) continue; /* two cells: even, so home already */
+    uint8_t far[BS_MAX_CELLS], dist[BS_MAX_CELLS];
+    int m = 0;
+    memset(dist, BS_MAX_CELLS, sizeof dist);
+    for (int e = 0; e < 3; e++) {
+      uint8_t d[BS_MAX_CELLS];
+      bs_flood(&c->geom, r->cells, s->engine[o][e], NULL, d);
+      for (uint64_t q = s->orbit[o]; q; q &= q - 1) {
+        int p = __builtin_ctzll(q);
+        if (d[p] < dist[p]) dist[p] = d[p];
+      }
+    }
+    for (uint64_t q = s->orbit[o]; q; q &= q - 1) { /* by distance, farthest first */
+      int p = __builtin_ctzll(q), i = m++;
+      for (; i > 0 && dist[far[i - 1]] < dist[p]; i--) far[i] = far[i - 1];
+      far[i] = (uint8_t)p;
+    }
+    for (int i = 0; i < m; i++) {
+      int x = far[i], y = -1, z = -1;
+      if (b->cell[x] == x + 1) continue;
+      for (int j = m - 1; j > i; j--) {
+        if (b->cell[far[j]] == x + 1) y = far[j];
+        else if (z < 0) z = far[j];
+      }
+      if (y < 0 || z < 0 || three_cycle(c, b, o, y, x, z)) return -1;
+    }
+  }
+  return 0;
 }
 
 int bs_construct_solve(bs_construct *c, const bs_board *start) {
-  const bs_plan *p = &c->plan;
+  const char *why;
+  if (bs_solvability(start, &why) != BS_SOLVABLE) return -1;
   if (bs_construct_plan(c, start->w, start->h, start->wall)) return -1;
+  const bs_plan *p = &c->plan;
   bs_board b = *start;
-  uint64_t blocked = b.wall;
+  uint64_t blocked = ~c->region.cells; /* walls, and components whose tiles are home */
   c->len = 0;
-  if (append(c, "", 0)) return -1;
+  c->moves[0] = 0;
   for (int i = 0; i < p->nsteps; i++) {
-    int k = 0;
-    while (k < BS_PLAN_GROUP && p->cell[i][k] >= 0) k++;
-    if (place(c, &b, blocked, p->cell[i], k)) return -1;
-    for (int j = 0; j < k; j++) blocked |= 1ull << p->cell[i][j];
+    int sort = i == p->nsteps - 1 && p->sort_last;
+    if (sort ? sort_step(c, &b) : place(c, &b, blocked, p->step[i])) return -1;
+    blocked |= p->step[i];
   }
   return bs_is_goal(&b) ? 0 : -1;
 }

@@ -5,48 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- xoshiro256**, seeded by splitmix64 (both by Blackman and Vigna) -- */
-
-static uint64_t splitmix64(uint64_t *x) {
-  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-void bs_rng_seed(bs_rng *r, uint64_t seed) {
-  for (int i = 0; i < 4; i++) r->s[i] = splitmix64(&seed);
-}
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-uint64_t bs_rng_next(bs_rng *r) {
-  uint64_t *s = r->s, out = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return out;
-}
-
-uint32_t bs_rng_below(bs_rng *r, uint32_t n) {
-  /* Draws below 2^32 mod n would make the low values likelier: redraw. */
-  uint32_t reject = (uint32_t)(0u - n) % n;
-  for (;;) {
-    uint32_t x = (uint32_t)(bs_rng_next(r) >> 32);
-    if (x >= reject) return x % n;
-  }
-}
+#include "bs_group.h"
 
 /* ---- boards ------------------------------------------------------------ */
 
-static void goal_with_walls(const bs_gen_spec *s, uint64_t wall, bs_board *b) {
+static void goal_of(int w, int h, uint64_t wall, bs_board *b) {
   memset(b, 0, sizeof *b);
-  b->w = s->w;
-  b->h = s->h;
-  b->n = s->w * s->h;
+  b->w = w;
+  b->h = h;
+  b->n = w * h;
   b->wall = wall;
   for (int p = 0; p < b->n - 1; p++) b->cell[p] = (uint8_t)(p + 1);
   b->blank = b->n - 1;
@@ -66,55 +33,47 @@ static int draw_layout(bs_rng *r, const bs_gen_spec *s, long tries, bs_board *b)
       idx[j] = x;
       wall |= 1ull << idx[i];
     }
-    goal_with_walls(s, wall, b);
-    if (bs_region_connected(b->w, b->h, ((1ull << n) - 1) & ~wall)) return 0;
+    goal_of(s->w, s->h, wall, b);
+    bs_geom g;
+    bs_geom_init(&g, b);
+    if (bs_region_connected(&g, ((1ull << n) - 1) & ~wall)) return 0;
   }
   return -1;
 }
 
 int bs_gen_layout_exists(const bs_gen_spec *s, uint64_t seed) {
-  if (s->w * s->h - s->walls < 2) return 0;
+  if (s->nlayouts) return 1;
+  if (s->w * s->h - s->walls < (s->unsolvable ? BS_GEN_UNSOLVABLE_OPEN : 2)) return 0;
   bs_rng r;
   bs_board b;
   bs_rng_seed(&r, seed ^ 0x6c61796f75747321ull);
   return draw_layout(&r, s, BS_GEN_LAYOUT_TRIES, &b) == 0;
 }
 
-long bs_gen_walk_length(int open) { return 20L * open * open; }
-
 int bs_gen_init(bs_gen *g, const bs_gen_spec *s, uint64_t seed, char *err, size_t errlen) {
   memset(g, 0, sizeof *g);
   g->spec = *s;
   bs_rng_seed(&g->rng, seed);
-  long most = s->depth >= 0 ? s->depth : s->walls ? bs_gen_walk_length(s->w * s->h - s->walls) : 0;
-  g->buf = malloc((size_t)most + 1);
-  if (!g->buf) {
-    snprintf(err, errlen, "out of memory for a walk of %ld moves", most);
-    return -1;
+  if (s->depth >= 0) {
+    g->buf = malloc((size_t)s->depth + 1);
+    if (!g->buf) {
+      snprintf(err, errlen, "out of memory for a walk of %ld moves", s->depth);
+      return -1;
+    }
+    return 0;
   }
-  if (s->depth < 0 && bs_construct_init(&g->con, err, errlen)) {
-    free(g->buf);
-    g->buf = NULL;
-    return -1;
-  }
-  return 0;
+  return s->unsolvable ? 0 : bs_construct_init(&g->con, BS_CONSTRUCT_BYTES, err, errlen);
 }
 
 void bs_gen_free(bs_gen *g) {
   free(g->buf);
-  if (g->spec.depth < 0) bs_construct_free(&g->con);
+  if (g->spec.depth < 0 && !g->spec.unsolvable) bs_construct_free(&g->con);
   memset(g, 0, sizeof *g);
 }
 
 static int can_move(const bs_board *b, int d) {
-  int x = b->blank % b->w, y = b->blank / b->w, q;
-  switch (d) {
-  case BS_L: if (x == 0) return 0; q = b->blank - 1; break;
-  case BS_R: if (x == b->w - 1) return 0; q = b->blank + 1; break;
-  case BS_U: if (y == 0) return 0; q = b->blank - b->w; break;
-  default: if (y == b->h - 1) return 0; q = b->blank + b->w; break;
-  }
-  return !(b->wall >> q & 1);
+  bs_board t = *b;
+  return bs_move(&t, d);
 }
 
 /* A walk of `moves` from b that never undoes its last move, and in g->answer
@@ -143,10 +102,26 @@ static void walk(bs_gen *g, bs_board *b, long moves) {
   g->len = (size_t)moves;
 }
 
-/* Tiles and blank shuffled over the open cells; the first two tiles
- * swapped when the parity is wrong, which pairs each unsolvable board with
- * one solvable board, so the result stays uniform. */
-static void shuffle(bs_gen *g, bs_board *b) {
+/* A uniform solvable board of b's layout: sigma in G(R) on the goal, then
+ * the blank from r along the tree to a uniform cell of R. */
+static void uniform(bs_gen *g, bs_board *b) {
+  const bs_group *G = bs_construct_group(&g->con);
+  const bs_region *R = bs_construct_region(&g->con);
+  bs_perm sigma;
+  bs_group_random(G, &g->rng, sigma);
+  for (uint64_t m = R->cells & ~(1ull << R->root); m; m &= m - 1) {
+    int c = __builtin_ctzll(m);
+    b->cell[sigma[c]] = (uint8_t)(c + 1);
+  }
+  uint8_t up[BS_MAX_CELLS];
+  int to = R->order[bs_rng_below(&g->rng, (uint32_t)R->size)];
+  int k = bs_region_to_root(R, &g->con.geom, to, up);
+  while (k--) bs_move(b, up[k] ^ 1); /* the way up, backwards */
+}
+
+/* Tiles and blank shuffled over the open cells until the board is
+ * unsolvable: uniform over the unsolvable boards. */
+static void unsolvable(bs_gen *g, bs_board *b) {
   int open[BS_MAX_CELLS], m = 0;
   uint8_t vals[BS_MAX_CELLS];
   for (int p = 0; p < b->n; p++)
@@ -154,50 +129,45 @@ static void shuffle(bs_gen *g, bs_board *b) {
       vals[m] = b->cell[p];
       open[m++] = p;
     }
-  for (int i = m - 1; i > 0; i--) {
-    int j = (int)bs_rng_below(&g->rng, (uint32_t)i + 1);
-    uint8_t t = vals[i];
-    vals[i] = vals[j];
-    vals[j] = t;
-  }
-  for (int i = 0; i < m; i++) {
-    b->cell[open[i]] = vals[i];
-    if (!vals[i]) b->blank = open[i];
-  }
   const char *why;
-  if (bs_solvability(b, &why) == BS_UNSOLVABLE) {
-    int first = -1;
-    for (int i = 0; i < m; i++) {
-      if (!vals[i]) continue;
-      if (first < 0) {
-        first = open[i];
-        continue;
-      }
-      uint8_t t = b->cell[first];
-      b->cell[first] = b->cell[open[i]];
-      b->cell[open[i]] = t;
-      break;
+  do {
+    for (int i = m - 1; i > 0; i--) {
+      int j = (int)bs_rng_below(&g->rng, (uint32_t)i + 1);
+      uint8_t t = vals[i];
+      vals[i] = vals[j];
+      vals[j] = t;
     }
-  }
+    for (int i = 0; i < m; i++) {
+      b->cell[open[i]] = vals[i];
+      if (!vals[i]) b->blank = open[i];
+    }
+  } while (bs_solvability(b, &why) == BS_SOLVABLE);
 }
 
 int bs_gen_next(bs_gen *g, bs_board *b) {
   const bs_gen_spec *s = &g->spec;
-  if (s->walls)
+  if (s->nlayouts) {
+    const bs_layout *l = &s->layouts[bs_rng_below(&g->rng, (uint32_t)s->nlayouts)];
+    goal_of(l->w, l->h, l->wall, b);
+  } else if (s->walls) {
     draw_layout(&g->rng, s, -1ul >> 1, b); /* ends: bs_gen_layout_exists found one */
-  else
-    goal_with_walls(s, 0, b);
+  } else {
+    goal_of(s->w, s->h, 0, b);
+  }
   if (s->depth >= 0) {
     walk(g, b, s->depth);
     return 0;
   }
-  if (bs_construct_plan(&g->con, b->w, b->h, b->wall)) {
-    g->walked++;
-    walk(g, b, bs_gen_walk_length(b->n - s->walls));
+  if (s->unsolvable) {
+    unsolvable(g, b);
+    g->answer = "";
+    g->len = 0;
     return 0;
   }
-  shuffle(g, b);
-  /* The layout has a plan, so only running out of memory can fail here. */
+  /* Every layout has a plan in the default workspace: only running out of
+   * memory can fail here. */
+  if (bs_construct_plan(&g->con, b->w, b->h, b->wall)) return -1;
+  uniform(g, b);
   if (bs_construct_solve(&g->con, b)) return -1;
   g->answer = g->con.moves;
   g->len = g->con.len;

@@ -16,11 +16,13 @@
 /* How much wider each retry of a beam that found nothing is. */
 #define BEAM_WIDER 4
 
-/* The constructor's workspace, allocated the first time a board needs it. */
+/* The constructor, in the solver's side bytes, allocated the first time a
+ * board needs it. Returns 0 with the answer in sv->con, or -1 when the
+ * workspace does not fit the side bytes or holds no plan for the layout. */
 static int constructor(bs_solver *sv, const bs_board *b) {
   if (!sv->con_ready) {
     char err[128];
-    if (bs_construct_init(&sv->con, err, sizeof err)) return -1;
+    if (bs_construct_init(&sv->con, (size_t)sv->side, err, sizeof err)) return -1;
     sv->con_ready = 1;
   }
   return bs_construct_solve(&sv->con, b);
@@ -62,7 +64,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     m = malloc((size_t)len + 1);
     if (m) memcpy(m, sv->con.moves, (size_t)len);
   } else {
-    r->reason = "constructor: out of memory";
+    r->reason = "memory cap"; /* the beam found nothing, and the constructor has no room */
     return;
   }
   if (!m || (len = bs_polish_loops(b, m, len)) < 0) {

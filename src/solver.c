@@ -32,12 +32,12 @@ void bs_result_add(bs_result *r, const bs_result *s) {
   if (s->peak_bytes > r->peak_bytes) r->peak_bytes = s->peak_bytes;
 }
 
-int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t pdb, char *err,
+int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t side, char *err,
                    size_t errlen) {
   memset(sv, 0, sizeof *sv);
   sv->kind = kind;
-  sv->pdb_budget = pdb < mem ? pdb : 0;
-  mem -= sv->pdb_budget;
+  sv->side = side < mem ? side : 0;
+  mem -= sv->side;
   sv->cap = bs_capacity_for(mem);
   if (sv->cap < 2) {
     snprintf(err, errlen, "memory budget of %llu bytes is below the %d bytes two states need",
@@ -71,11 +71,15 @@ void bs_solver_free(bs_solver *sv) {
  * conflicts is as good. */
 #define PDB_MIN (1u << 20)
 
-uint64_t bs_solver_pdb_share(bs_mode mode, const bs_settings *set, uint64_t mem) {
-  if (mode != BS_MODE_EXACT) return 0;
-  uint64_t want = (uint64_t)set->pdb_mem << 20, most = mem / 4;
-  if (want > most) want = most;
-  return want < PDB_MIN ? 0 : want;
+uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
+  if (mode == BS_MODE_BFS) return 0;
+  if (mode == BS_MODE_EXACT) {
+    uint64_t want = (uint64_t)set->pdb_mem << 20, most = mem / 4;
+    if (want > most) want = most;
+    return want < PDB_MIN ? 0 : want;
+  }
+  uint64_t want = (uint64_t)set->construct_mem << 20, most = mem / 2;
+  return want < most ? want : most;
 }
 
 const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, const char *dir, bs_result *r) {
@@ -83,7 +87,7 @@ const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, const char *dir, b
   if (sv->pdb_ready) bs_pdb_free(&sv->pdb);
   sv->pdb_ready = 0;
   bs_pdb_part part;
-  if (!sv->pdb_budget || bs_pdb_part_auto(b, sv->pdb_budget, &part)) return NULL;
+  if (!sv->side || bs_pdb_part_auto(b, sv->side, &part)) return NULL;
   if (bs_pdb_load_or_build(&sv->pdb, b, &part, dir, &sv->pdb_info)) return NULL;
   r->pdb_ms += sv->pdb_info.ms;
   sv->pdb_ready = 1;

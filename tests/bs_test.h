@@ -6,6 +6,9 @@
  *   bs_bfs_*    a plain breadth-first search over every arrangement of a small
  *               board (n <= 9 cells), independent of src/: its own moves and
  *               its own state numbering (the permutation rank)
+ *   bs_obfs_*   the same over the open cells only, for layouts of up to 10
+ *               open cells on boards of any size: which arrangements the
+ *               goal reaches
  *
  * Boards use the encoding of bs_board.h: cell value 0 is the blank, k is the
  * tile whose goal cell is k-1, and a wall at cell i holds i+1. */
@@ -259,6 +262,123 @@ static inline int bs_bfs_valid(const bs_bfs *t, const uint8_t *v) {
 static inline void bs_bfs_free(bs_bfs *t) {
   free(t->dist);
   t->dist = NULL;
+}
+
+/* ---- plain BFS over the open cells of a layout --------------------- */
+
+#define BS_OBFS_MAX 10 /* open cells: 10! states */
+
+/* An arrangement lists, for each open cell in ascending order, the index
+ * (among the open cells) of the goal cell of what it holds: the blank's
+ * goal is the last cell, so the goal is 0, 1, ..., m-1. */
+typedef struct bs_obfs {
+  int w, h, n, m;
+  uint64_t wall;
+  int open[BS_MAX_CELLS];  /* the open cells, ascending */
+  int index[BS_MAX_CELLS]; /* cell -> its index among them, -1 for a wall */
+  uint32_t nstates;        /* m! */
+  uint8_t *seen;           /* per rank: 1 if the goal reaches it */
+  uint32_t reached;
+} bs_obfs;
+
+static inline uint32_t bs_obfs_rank_of(const uint8_t *a, int m) {
+  uint32_t r = 0, used = 0;
+  for (int i = 0; i < m; i++) {
+    r = r * (uint32_t)(m - i) + (uint32_t)__builtin_popcount(~used & ((1u << a[i]) - 1));
+    used |= 1u << a[i];
+  }
+  return r;
+}
+
+static inline void bs_obfs_unrank(uint32_t r, int m, uint8_t *a) {
+  int digit[BS_OBFS_MAX];
+  for (int i = m - 1; i >= 0; i--) {
+    digit[i] = (int)(r % (uint32_t)(m - i));
+    r /= (uint32_t)(m - i);
+  }
+  uint32_t used = 0;
+  for (int i = 0; i < m; i++) {
+    int x = 0;
+    for (int k = digit[i];; x++)
+      if (!(used >> x & 1) && !k--) break;
+    a[i] = (uint8_t)x;
+    used |= 1u << x;
+  }
+}
+
+static inline void bs_obfs_run(bs_obfs *t, int w, int h, uint64_t wall) {
+  memset(t, 0, sizeof *t);
+  t->w = w;
+  t->h = h;
+  t->n = w * h;
+  t->wall = wall;
+  for (int c = 0; c < t->n; c++) {
+    t->index[c] = -1;
+    if (!(wall >> c & 1)) {
+      t->index[c] = t->m;
+      t->open[t->m++] = c;
+    }
+  }
+  cr_assert_leq(t->m, BS_OBFS_MAX, "at most %d open cells", BS_OBFS_MAX);
+  int m = t->m;
+  t->nstates = bs_factorial(m);
+  t->seen = calloc(t->nstates, 1);
+  uint32_t *queue = malloc(t->nstates * sizeof *queue);
+  cr_assert(t->seen && queue);
+  uint8_t a[BS_OBFS_MAX];
+  for (int i = 0; i < m; i++) a[i] = (uint8_t)i;
+  uint32_t head = 0, tail = 0;
+  queue[tail++] = bs_obfs_rank_of(a, m);
+  t->seen[queue[0]] = 1;
+  while (head < tail) {
+    bs_obfs_unrank(queue[head++], m, a);
+    int j = 0;
+    while (a[j] != m - 1) j++; /* the blank */
+    int c = t->open[j], x = c % w, y = c / w;
+    int to[4] = {x > 0 ? c - 1 : -1, x < w - 1 ? c + 1 : -1, y > 0 ? c - w : -1, y < h - 1 ? c + w : -1};
+    for (int d = 0; d < 4; d++) {
+      if (to[d] < 0 || t->index[to[d]] < 0) continue;
+      int k = t->index[to[d]];
+      a[j] = a[k];
+      a[k] = (uint8_t)(m - 1);
+      uint32_t r = bs_obfs_rank_of(a, m);
+      if (!t->seen[r]) {
+        t->seen[r] = 1;
+        queue[tail++] = r;
+      }
+      a[k] = a[j];
+      a[j] = (uint8_t)(m - 1);
+    }
+  }
+  t->reached = tail;
+  free(queue);
+}
+
+/* The board of arrangement r. */
+static inline bs_board bs_obfs_board(const bs_obfs *t, uint32_t r) {
+  uint8_t a[BS_OBFS_MAX], cell[BS_MAX_CELLS];
+  bs_obfs_unrank(r, t->m, a);
+  for (int c = 0; c < t->n; c++) cell[c] = (uint8_t)(c + 1); /* walls hold their own number */
+  for (int j = 0; j < t->m; j++) {
+    int goal = t->open[a[j]];
+    cell[t->open[j]] = (uint8_t)(goal == t->n - 1 ? 0 : goal + 1);
+  }
+  return bs_test_board(t->w, t->h, t->wall, cell);
+}
+
+/* The arrangement of board b (of this layout). */
+static inline uint32_t bs_obfs_rank(const bs_obfs *t, const bs_board *b) {
+  uint8_t a[BS_OBFS_MAX];
+  for (int j = 0; j < t->m; j++) {
+    int v = b->cell[t->open[j]];
+    a[j] = (uint8_t)t->index[v ? v - 1 : t->n - 1];
+  }
+  return bs_obfs_rank_of(a, t->m);
+}
+
+static inline void bs_obfs_free(bs_obfs *t) {
+  free(t->seen);
+  t->seen = NULL;
 }
 
 /* ---- a seeded PRNG (splitmix64), so runs repeat --------------------- */

@@ -270,51 +270,184 @@ Test(board, parity_every_size_by_scrambling) {
       }
 }
 
-/* With walls the quick tests may only say "maybe", but whatever they
- * decide must agree with the BFS. Returns how many states they ruled out
- * by the walls alone. */
-static int walls_sound(int w, int h, uint64_t wall) {
-  bs_bfs t;
-  bs_bfs_run(&t, w, h, wall);
-  uint8_t v[BS_MAX_CELLS];
-  int by_walls = 0;
+/* ---- exact solvability against a full BFS ---------------------------- */
+
+static const char *const reasons[] = {"tile cut off", "tile locked in a dead end",
+                                      "tile cannot reach its goal", "parity", "ring order"};
+#define NREASONS (int)(sizeof reasons / sizeof *reasons)
+
+static int reason_index(const char *why) {
+  for (int i = 0; i < NREASONS; i++)
+    if (why && !strcmp(why, reasons[i])) return i;
+  return -1;
+}
+
+/* For every arrangement of the layout's open cells, bs_solvability agrees
+ * with reachability from the goal. Adds the reasons given to seen[]. */
+static void exact_on(int w, int h, uint64_t wall, int seen[NREASONS]) {
+  bs_obfs t;
+  bs_obfs_run(&t, w, h, wall);
+  uint32_t solvable = 0;
   for (uint32_t r = 0; r < t.nstates; r++) {
-    bs_perm_unrank(r, t.n, v);
-    if (!bs_bfs_valid(&t, v)) continue;
-    bs_board b = bs_test_board(w, h, wall, v);
+    bs_board b = bs_obfs_board(&t, r);
     const char *why = NULL;
     int s = bs_solvability(&b, &why);
-    if (t.dist[r] >= 0) {
-      cr_assert_neq(s, BS_UNSOLVABLE, "%dx%d walls %llx rank %u is solvable (said %s)", w, h,
-                    (unsigned long long)wall, r, why);
-    } else if (s == BS_UNSOLVABLE) {
-      by_walls += strcmp(why, "parity") != 0;
+    if (t.seen[r]) {
+      char text[BS_BOARD_TEXT];
+      bs_board_format(&b, text);
+      cr_assert_eq(s, BS_SOLVABLE, "%s is solvable, said %s", text, why);
+      solvable++;
+      continue;
     }
-    cr_assert_neq(s, BS_SOLVABLE, "with walls only a search can say solvable");
+    int k = reason_index(why);
+    if (s != BS_UNSOLVABLE || k < 0) {
+      char text[BS_BOARD_TEXT];
+      bs_board_format(&b, text);
+      cr_assert_fail("%s is unsolvable, said %d (%s)", text, s, why ? why : "no reason");
+    }
+    seen[k]++;
   }
-  bs_bfs_free(&t);
-  return by_walls;
+  cr_assert_eq(solvable, t.reached);
+  bs_obfs_free(&t);
 }
 
-Test(board, wall_tests_sound) {
-  /* 3x2 split into two columns by walls at cells 1 and 4. */
-  cr_assert_gt(walls_sound(3, 2, 1u << 1 | 1u << 4), 0, "the region test should rule some out");
-  walls_sound(3, 3, 1u << 4);
-  walls_sound(3, 3, 1u << 0);
-  walls_sound(3, 3, 1u << 1 | 1u << 3);
-  walls_sound(4, 2, 1u << 2);
+/* Every wall layout of a w x h board (every set of cells but the last). */
+static void every_layout(int w, int h, int seen[NREASONS]) {
+  for (uint64_t wall = 0; wall < 1ull << (w * h - 1); wall++) exact_on(w, h, wall, seen);
 }
 
-Test(board, region_by_hand) {
-  /* 3,2,3=41=0: tile 3 sits left of the walls, its goal cell is right of
-   * them. Parity alone would pass it (a 3-cycle, blank at home). */
-  uint8_t cell[6] = {3, 2, 4, 1, 5, 0};
-  bs_board b = bs_test_board(3, 2, 1u << 1 | 1u << 4, cell);
+Test(board, exact_every_layout_2x2_2x3_3x2) {
+  int seen[NREASONS] = {0};
+  every_layout(2, 2, seen);
+  every_layout(2, 3, seen);
+  every_layout(3, 2, seen);
+  cr_assert_gt(seen[0], 0);
+  cr_assert_gt(seen[1], 0);
+  cr_assert_gt(seen[3], 0);
+}
+
+Test(board, exact_every_layout_2x4_4x2) {
+  int seen[NREASONS] = {0};
+  every_layout(2, 4, seen);
+  every_layout(4, 2, seen);
+}
+
+Test(board, exact_every_layout_3x3) {
+  /* 256 layouts: the ring round a centre wall, trees, passages. */
+  int seen[NREASONS] = {0};
+  every_layout(3, 3, seen);
+  for (int k = 0; k < NREASONS; k++) cr_assert_gt(seen[k], 0, "no board said '%s'", reasons[k]);
+}
+
+/* Layouts of w x h with at least `least` walls (so few open cells). */
+static void layouts_with_walls(int w, int h, int least, int seen[NREASONS]) {
+  for (uint64_t wall = 0; wall < 1ull << (w * h - 1); wall++)
+    if (__builtin_popcountll(wall) >= least) exact_on(w, h, wall, seen);
+}
+
+Test(board, exact_2x5_5x2_up_to_8_open) {
+  int seen[NREASONS] = {0};
+  layouts_with_walls(2, 5, 2, seen);
+  layouts_with_walls(5, 2, 2, seen);
+}
+
+Test(board, exact_3x4_4x3_up_to_7_open) {
+  int seen[NREASONS] = {0};
+  layouts_with_walls(3, 4, 5, seen);
+  layouts_with_walls(4, 3, 5, seen);
+}
+
+static uint64_t walls_of(const char *rows) {
+  uint64_t wall = 0;
+  for (int i = 0; rows[i]; i++)
+    if (rows[i] == '#') wall |= 1ull << i;
+  return wall;
+}
+
+Test(board, exact_shapes_of_9_and_10_open_cells) {
+  int seen[NREASONS] = {0};
+  /* Two rings of four joined by a passage cell. */
+  exact_on(5, 2, walls_of("oo#oo"
+                          "ooooo"), seen);
+  /* A passage of nine cells: nothing moves but along it. */
+  exact_on(4, 3, walls_of("oooo"
+                          "###o"
+                          "oooo"), seen);
+  /* A ring of eight, the blank's goal at the end of a tail. */
+  exact_on(3, 4, walls_of("ooo"
+                          "o#o"
+                          "ooo"
+                          "##o"), seen);
+  /* A theta: two 4-cycles sharing an edge, with a dead-end tree. */
+  exact_on(4, 3, walls_of("oo#o"
+                          "oo#o"
+                          "oooo"), seen);
+  /* Ten cells: two rings joined by an edge, each with a dead end. */
+  exact_on(4, 3, walls_of("oo#o"
+                          "oooo"
+                          "o#oo"), seen);
+  for (int k = 1; k < NREASONS; k++) /* all connected: nothing is cut off */
+    cr_assert_gt(seen[k], 0, "no board said '%s'", reasons[k]);
+}
+
+static void expect_reason(const char *text, const char *want) {
+  bs_board b;
+  char err[128];
+  cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0, "%s: %s", text, err);
   const char *why = NULL;
-  cr_assert_eq(bs_solvability(&b, &why), BS_UNSOLVABLE);
-  cr_assert_neq(strcmp(why, "parity"), 0, "the walls, not parity, decide this one: %s", why);
-  /* The same tiles with no walls between them: parity says solvable. */
-  uint8_t open[6] = {3, 2, 4, 1, 5, 0};
-  bs_board c = bs_test_board(3, 2, 0, open);
-  cr_assert_eq(bs_solvability(&c, &why), BS_SOLVABLE);
+  int s = bs_solvability(&b, &why);
+  if (!want) {
+    cr_assert_eq(s, BS_SOLVABLE, "%s: said %s", text, why);
+    return;
+  }
+  cr_assert_eq(s, BS_UNSOLVABLE, "%s", text);
+  cr_assert_str_eq(why, want, "%s", text);
+}
+
+Test(board, reasons_by_hand) {
+  /* Two tiles swapped on an open board: an odd permutation. */
+  expect_reason("3,3,213456780", "parity");
+  expect_reason("3,3,123456780", NULL);
+  /* A passage of two cells (0, 1) off a 2x3 block: its tiles swapped. */
+  expect_reason("4,3,1234==78==B0", NULL);
+  expect_reason("4,3,2134==78==B0", "tile locked in a dead end");
+  /* ... or a tile of the block pushed into it, and the passage's out. */
+  expect_reason("4,3,7234==18==B0", "tile locked in a dead end");
+  /* The blank in the passage: its tiles shift as it walks out. */
+  expect_reason("4,3,0123==74==B8", NULL);
+  /* A ring round a centre wall: one turn of the blank is solvable; two
+   * tiles swapped is odd; three cycled is even, every goal in reach, and
+   * still no turn. */
+  expect_reason("3,3,4127=3860", NULL);
+  expect_reason("3,3,2134=6780", "parity");
+  expect_reason("3,3,2314=6780", "ring order");
+  /* Walls split 3x2 into columns: a tile on the wrong side, and tiles
+   * swapped in the column without the blank. */
+  expect_reason("3,2,3=41=0", "tile cut off");
+  expect_reason("3,2,4=31=0", "tile cut off");
+  expect_reason("3,2,1=34=0", NULL);
+  /* Two rings of four joined by a passage: a tile of the left ring sent
+   * to the right one. */
+  expect_reason("5,2,12=4567890", NULL);
+  expect_reason("5,2,42=5167890", "tile cannot reach its goal");
+}
+
+Test(board, exact_every_size_by_scrambling) {
+  /* Random walks from the goal on random layouts of every size are
+   * solvable; a tile swap or a 3-cycle of tiles then is decided like a
+   * brute force would: every answer is one of the five reasons. */
+  uint64_t seed = 8;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 40; rep++) {
+        bs_board b = bs_rand_board(&seed, w, h, rep % 4 * w * h / 6), goal;
+        bs_goal(&b, &goal);
+        for (int k = 0; k < 400; k++) bs_move(&goal, bs_rand_below(&seed, 4));
+        const char *why = NULL;
+        char text[BS_BOARD_TEXT];
+        bs_board_format(&goal, text);
+        cr_assert_eq(bs_solvability(&goal, &why), BS_SOLVABLE, "%s: %s", text, why);
+        int s = bs_solvability(&b, &why);
+        cr_assert(s == BS_SOLVABLE || reason_index(why) >= 0, "%s", text);
+      }
 }

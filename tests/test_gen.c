@@ -3,6 +3,7 @@
  * `bislide gen` on the command line, and the shipped sets in puzzles/. */
 #include "bs_test.h"
 
+#include <math.h>
 #include <sys/stat.h>
 
 #include "bs_construct.h"
@@ -41,34 +42,18 @@ Test(gen, rng_below_is_in_range_and_even) {
   for (int i = 0; i < 1000; i++) cr_assert_eq(bs_rng_below(&r, 1), 0);
 }
 
-/* ---- regions and plans -------------------------------------------------- */
-
-static uint64_t cells(const char *rows) {
-  uint64_t m = 0;
-  for (int i = 0; rows[i]; i++)
-    if (rows[i] == 'o') m |= 1ull << i;
-  return m;
-}
-
-Test(gen, regions) {
-  cr_assert(bs_region_parity(3, 3, cells("ooooooooo")));
-  cr_assert(bs_region_parity(2, 2, cells("oooo")), "a 4-cycle: parity still decides");
-  cr_assert_not(bs_region_parity(3, 3, cells("oooo.oooo")), "an 8-cycle reaches 56 boards only");
-  cr_assert(bs_region_parity(3, 3, cells(".oooooooo")), "a corner off: still 2-connected");
-  cr_assert_not(bs_region_parity(3, 3, cells("o..oooooo")), "cell 0 hangs on one neighbour");
-  cr_assert_not(bs_region_parity(2, 3, cells("o.oooo")), "a cut cell");
-  cr_assert(bs_region_parity(3, 3, cells("...oooooo")));
-  cr_assert_not(bs_region_parity(3, 2, cells("..oooo")), "3 + 1 cells around a cut");
-  cr_assert(bs_region_connected(3, 3, cells("o..o..ooo")));
-  cr_assert_not(bs_region_connected(3, 3, cells("o.o.o.ooo")));
-  cr_assert_not(bs_region_connected(3, 3, 0));
-}
+/* ---- plans -------------------------------------------------------------- */
 
 Test(gen, every_size_without_walls_has_a_plan) {
-  bs_plan p;
+  bs_construct c;
+  char err[160];
+  cr_assert_eq(bs_construct_init(&c, BS_CONSTRUCT_BYTES, err, sizeof err), 0, "%s", err);
   for (int w = 2; w <= 6; w++)
-    for (int h = 2; h <= 6; h++) cr_assert_eq(bs_plan_make(&p, w, h, 0), 0, "%dx%d", w, h);
-  cr_assert_eq(bs_plan_make(&p, 3, 3, cells("....o....")), -1, "an 8-cycle has no plan");
+    for (int h = 2; h <= 6; h++) {
+      cr_assert_eq(bs_construct_plan(&c, w, h, 0), 0, "%dx%d", w, h);
+      cr_assert_not(c.plan.sort_last, "%dx%d: no wall, no sort step", w, h);
+    }
+  bs_construct_free(&c);
 }
 
 /* ---- the boards ------------------------------------------------------- */
@@ -91,10 +76,11 @@ static void check_spec(int w, int h, int walls, long depth, uint64_t seed, int c
     cr_assert_eq(__builtin_popcountll(b.wall), walls, "%s", text);
     cr_assert_not(b.wall >> (b.n - 1) & 1, "%s: a wall in the last cell", text);
     uint64_t open = ((1ull << b.n) - 1) & ~b.wall;
-    cr_assert(bs_region_connected(w, h, open), "%s: walls cut the board", text);
-    if (depth < 0 && !walls) cr_assert_eq(g.walked, 0, "%s: a walk, though boards without walls have a plan", text);
+    bs_geom geom;
+    bs_geom_init(&geom, &b);
+    cr_assert(bs_region_connected(&geom, open), "%s: walls cut the board", text);
     const char *why;
-    cr_assert_neq(bs_solvability(&b, &why), BS_UNSOLVABLE, "%s: %s", text, why);
+    cr_assert_eq(bs_solvability(&b, &why), BS_SOLVABLE, "%s: %s", text, why);
     size_t at;
     cr_assert_eq(bs_replay(&b, g.answer, g.len, &at), BS_RP_OK, "%s: answer %s", text, g.answer);
     if (depth >= 0) {
@@ -119,28 +105,6 @@ Test(gen, walls_of_every_size) {
         check_spec(w, h, k, -1, 5, 12);
         check_spec(w, h, k, 3 * w * h, 5, 12);
       }
-}
-
-Test(gen, uniform_wall_boards_shuffle_where_a_plan_exists) {
-  /* One wall on 5x5: some layouts have a plan (a shuffle, a short answer),
-   * some not (a long walk). */
-  bs_gen_spec s = {.w = 5, .h = 5, .walls = 1, .depth = -1};
-  bs_gen g;
-  char err[160];
-  cr_assert_eq(bs_gen_init(&g, &s, 4, err, sizeof err), 0, "%s", err);
-  int walks = 0;
-  for (int i = 0; i < 200; i++) {
-    bs_board b;
-    cr_assert_eq(bs_gen_next(&g, &b), 0);
-    bs_plan p;
-    int planned = bs_plan_make(&p, 5, 5, b.wall) == 0;
-    if (planned) cr_assert(bs_region_parity(5, 5, ((1ull << 25) - 1) & ~b.wall));
-    if (!planned) walks++;
-    cr_assert_eq(g.len == (size_t)bs_gen_walk_length(24), !planned, "board %d", i + 1);
-  }
-  cr_assert_eq(g.walked, (uint64_t)walks);
-  cr_assert(walks > 0 && walks < 200, "%d walks", walks);
-  bs_gen_free(&g);
 }
 
 Test(gen, random_walks) {
@@ -236,6 +200,113 @@ Test(gen, uniform_over_the_solvable_2x3_boards) {
   bs_bfs_free(&t);
 }
 
+/* Counts, over `draws` boards of the spec, how often each arrangement of
+ * the layout's open cells comes up, against the full BFS: every board is
+ * solvable (unsolvable with spec.unsolvable) and each of the `want` such
+ * arrangements comes up; chi-square with want - 1 degrees of freedom under
+ * its 0.1% point (approximated for large df). Returns how many distinct. */
+static int check_uniform(const bs_gen_spec *s, uint64_t wall, uint32_t want, int draws) {
+  bs_obfs t;
+  bs_obfs_run(&t, s->nlayouts ? s->layouts[0].w : s->w, s->nlayouts ? s->layouts[0].h : s->h, wall);
+  uint32_t *seen = calloc(t.nstates, sizeof *seen);
+  bs_gen g;
+  char err[160];
+  cr_assert_eq(bs_gen_init(&g, s, 13, err, sizeof err), 0, "%s", err);
+  for (int i = 0; i < draws; i++) {
+    bs_board b;
+    cr_assert_eq(bs_gen_next(&g, &b), 0);
+    cr_assert_eq(b.wall, wall);
+    uint32_t r = bs_obfs_rank(&t, &b);
+    char text[BS_BOARD_TEXT];
+    bs_board_format(&b, text);
+    cr_assert_eq(t.seen[r], !s->unsolvable, "%s: %s", text, s->unsolvable ? "solvable" : "unsolvable");
+    if (!s->unsolvable) {
+      size_t at;
+      cr_assert_eq(bs_replay(&b, g.answer, g.len, &at), BS_RP_OK, "%s", text);
+    }
+    seen[r]++;
+  }
+  uint32_t distinct = 0;
+  double expect = (double)draws / want, chi = 0;
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    if (t.seen[r] == !s->unsolvable) chi += (seen[r] - expect) * (seen[r] - expect) / expect;
+    distinct += seen[r] > 0;
+  }
+  cr_assert_eq(distinct, want, "%u of the %u boards came up", distinct, want);
+  double df = want - 1, limit = df + 3.1 * sqrt(2 * df) + 10; /* about the 0.1%% point */
+  cr_assert_lt(chi, limit, "chi-square %.1f over %.0f degrees of freedom", chi, df);
+  free(seen);
+  bs_gen_free(&g);
+  bs_obfs_free(&t);
+  return (int)distinct;
+}
+
+static uint64_t walls_of(const char *rows) {
+  uint64_t wall = 0;
+  for (int i = 0; rows[i]; i++)
+    if (rows[i] == '#') wall |= 1ull << i;
+  return wall;
+}
+
+Test(gen, uniform_on_rings_and_passages) {
+  /* A ring round a centre wall: its group turns the 7 tiles only, so 7 x 8
+   * solvable boards; two rings of four joined by a passage: 3 x 3 x 9. */
+  bs_layout ring = {.w = 3, .h = 3, .wall = walls_of("....#....")};
+  bs_gen_spec s = {.depth = -1, .layouts = &ring, .nlayouts = 1};
+  check_uniform(&s, ring.wall, 56, 5600);
+  bs_layout rings = {.w = 5, .h = 2, .wall = walls_of("..#.." ".....")};
+  s.layouts = &rings;
+  check_uniform(&s, rings.wall, 81, 8100);
+  /* A dead end of two cells on a 2x3 block: 60 x 8. */
+  bs_layout dead = {.w = 4, .h = 3, .wall = walls_of(".###" "...." "#...")};
+  s.layouts = &dead;
+  check_uniform(&s, dead.wall, 60 * 8, 24000);
+}
+
+Test(gen, unsolvable_boards_are_uniform) {
+  /* 2x3: 720 arrangements, 360 unsolvable; the ring: 8! - 56. */
+  bs_gen_spec s = {.w = 3, .h = 2, .depth = -1, .unsolvable = 1};
+  check_uniform(&s, 0, 360, 36000);
+  bs_layout ring = {.w = 3, .h = 3, .wall = walls_of("....#....")};
+  bs_gen_spec r = {.depth = -1, .unsolvable = 1, .layouts = &ring, .nlayouts = 1};
+  bs_obfs t;
+  bs_obfs_run(&t, 3, 3, ring.wall);
+  bs_gen g;
+  char err[160];
+  cr_assert_eq(bs_gen_init(&g, &r, 5, err, sizeof err), 0, "%s", err);
+  for (int i = 0; i < 2000; i++) {
+    bs_board b;
+    cr_assert_eq(bs_gen_next(&g, &b), 0);
+    cr_assert_eq(g.len, 0);
+    cr_assert_not(t.seen[bs_obfs_rank(&t, &b)], "a solvable board");
+  }
+  bs_gen_free(&g);
+  bs_obfs_free(&t);
+}
+
+Test(gen, layouts_come_from_the_list) {
+  /* Three layouts, one of them twice: drawn by board, so 1 : 2 : 1. */
+  bs_layout list[4] = {{3, 3, 1u << 4}, {4, 2, 1u << 1}, {3, 3, 1u << 4}, {2, 3, 0}};
+  bs_gen_spec s = {.depth = -1, .layouts = list, .nlayouts = 4};
+  bs_gen g;
+  char err[160];
+  cr_assert_eq(bs_gen_init(&g, &s, 21, err, sizeof err), 0, "%s", err);
+  int count[3] = {0};
+  for (int i = 0; i < 4000; i++) {
+    bs_board b;
+    cr_assert_eq(bs_gen_next(&g, &b), 0);
+    int k = b.w == 3 && b.h == 3 && b.wall == 1u << 4 ? 0 : b.w == 4 && b.h == 2 && b.wall == 2 ? 1
+          : b.w == 2 && b.h == 3 && !b.wall ? 2 : -1;
+    cr_assert_geq(k, 0, "a layout not in the list: %dx%d walls %llx", b.w, b.h, (unsigned long long)b.wall);
+    count[k]++;
+    size_t at;
+    cr_assert_eq(bs_replay(&b, g.answer, g.len, &at), BS_RP_OK);
+  }
+  cr_assert(count[0] > 1850 && count[0] < 2150, "%d", count[0]);
+  cr_assert(count[1] > 900 && count[1] < 1100, "%d", count[1]);
+  bs_gen_free(&g);
+}
+
 /* ---- the command ------------------------------------------------------ */
 
 static void gen_ok(bs_proc *p, const char *a1, const char *a2, const char *a3, const char *a4,
@@ -287,7 +358,11 @@ static void check_header(const char *size, const char *walls, const char *depth)
     cr_assert_eq(total[0] + total[1] + total[2] + total[3], 25 * strtoul(depth, NULL, 10));
   bs_run(&v, NULL, "verify", set, ans, NULL);
   cr_assert_eq(v.code, 0, "%s%s", v.out, v.err);
-  cr_assert_not_null(strstr(v.out, "solved 25"));
+  /* verify counts an empty answer as unsolved, even on a goal board, so
+   * 25 walks of 0 moves are 25 unsolved boards ("unsolved" holds
+   * "solved": match whole lines). */
+  int zero = depth && !strcmp(depth, "0");
+  cr_assert_not_null(strstr(v.out, zero ? "\nsolved 0\n" : "\nsolved 25\n"), "%s", v.out);
   free(text);
   free(moves);
   bs_proc_free(&p);
@@ -377,6 +452,66 @@ Test(gen_cli, output_file_whole_or_not_at_all) {
   bs_temp_drop(path);
 }
 
+Test(gen_cli, unsolvable_and_layouts) {
+  char *layouts = bs_temp_text("2\n3,3,1234=6780\n5,2,12=4567890\n");
+  bs_proc p, v;
+  /* Unsolvable boards: the count line alone, every one unsolvable. */
+  bs_run(&p, NULL, "gen", "--layouts", layouts, "--unsolvable", "--count", "40", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(strncmp(p.out, "40\n", 3), 0, "%s", p.out);
+  cr_assert_eq(bs_count_lines(p.out), 41);
+  cr_assert_not_null(strstr(p.err, "unsolvable"), "%s", p.err);
+  bs_run(&v, p.out, "solve", "--json", "-", NULL);
+  cr_assert_eq(v.code, 0, "%s", v.err);
+  cr_assert_eq(occurs(v.out, '\n'), 40);
+  const char *line = v.out;
+  for (int i = 0; i < 40; i++, line = strchr(line, '\n') + 1)
+    cr_assert_not_null(strstr(line, "\"status\":\"unsolvable\""), "%.200s", line);
+  bs_proc_free(&v);
+  /* Every board on one of the two layouts. */
+  for (const char *l = strchr(p.out, '\n') + 1; *l; l = strchr(l, '\n') + 1)
+    cr_assert(!strncmp(l, "3,3,", 4) ? l[8] == '=' : !strncmp(l, "5,2,", 4) && l[6] == '=', "%.20s", l);
+  bs_proc_free(&p);
+  /* Solvable ones with answers that meet the header. */
+  char *ans = bs_temp_text(""), *set = bs_temp_text("");
+  bs_run(&p, NULL, "gen", "--layouts", layouts, "--count", "30", "--answers", ans, "-o", set, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  bs_run(&v, NULL, "verify", set, ans, NULL);
+  cr_assert_eq(v.code, 0, "%s%s", v.out, v.err);
+  cr_assert_not_null(strstr(v.out, "\nsolved 30\n"), "%s", v.out);
+  bs_proc_free(&p);
+  bs_proc_free(&v);
+  /* Refused: option clashes (2), a bad set or one with no unsolvable board (1). */
+  static const char *const clash[][6] = {
+      {"--layouts", "L", "--size", "3x3", NULL}, {"--layouts", "L", "--walls", "1", NULL},
+      {"--size", "3x3", "--unsolvable", "--depth", "3", NULL},
+      {"--size", "3x3", "--unsolvable", "--answers", "x", NULL},
+      {"--size", "2x2", "--walls", "2", "--unsolvable", NULL}, {"--count", "3", NULL}};
+  for (size_t i = 0; i < sizeof clash / sizeof *clash; i++) {
+    const char *a[6];
+    for (int j = 0; j < 6; j++) a[j] = clash[i][j] && !strcmp(clash[i][j], "L") ? layouts : clash[i][j];
+    bs_run(&p, NULL, "gen", a[0], a[1], a[2], a[3], a[4], a[5], NULL);
+    cr_assert_eq(p.code, 2, "clash %zu: exit %d: %s", i, p.code, p.err);
+    bs_proc_free(&p);
+  }
+  char *bad = bs_temp_text("3,3,12345678\n"), *two = bs_temp_text("2,2,1==0\n");
+  bs_run(&p, NULL, "gen", "--layouts", bad, NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "gen", "--layouts", two, "--unsolvable", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, ":1: 2 open cells"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "gen", "--layouts", "/nonexistent/set.txt", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(bad);
+  bs_temp_drop(two);
+  bs_temp_drop(ans);
+  bs_temp_drop(set);
+  bs_temp_drop(layouts);
+}
+
 Test(gen_cli, help) {
   bs_proc p;
   bs_run(&p, NULL, "gen", "--help", NULL);
@@ -415,4 +550,56 @@ Test(gen_cli, shipped_sets_come_from_gen) {
     unlink(mine);
   }
   rmdir(dir);
+}
+
+/* The stress sets: what scripts/make-stress.sh makes, byte for byte
+ * (stress-devquiz.txt only where the real set is at hand), and what they
+ * claim to hold: 1,024 solvable boards with walls, 3x3 to 6x6, and 200
+ * unsolvable ones. */
+Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin);
+  struct stat st;
+  if (stat("scripts/make-stress.sh", &st) || stat("puzzles/unsolvable.txt", &st))
+    cr_skip_test("run from the top directory (make test) to check puzzles/");
+  char dir[] = "/tmp/bs_stress_XXXXXX", cmd[4096];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(cmd, sizeof cmd, "scripts/make-stress.sh '%s' '%s' 2>/dev/null", bin, dir);
+  cr_assert_eq(system(cmd), 0, "%s", cmd);
+  char names[18][32];
+  int n = 0, solvable = 0, walled = 0;
+  for (int w = 3; w <= 6; w++)
+    for (int h = 3; h <= 6; h++) snprintf(names[n++], sizeof names[0], "stress-%dx%d.txt", w, h);
+  snprintf(names[n++], sizeof names[0], "stress-devquiz.txt");
+  snprintf(names[n++], sizeof names[0], "unsolvable.txt");
+  for (int k = 0; k < n; k++) {
+    char mine[4200], shipped[4200];
+    snprintf(mine, sizeof mine, "%s/%s", dir, names[k]);
+    snprintf(shipped, sizeof shipped, "puzzles/%s", names[k]);
+    if (stat(mine, &st)) {
+      cr_assert_str_eq(names[k], "stress-devquiz.txt", "make-stress.sh made no %s", names[k]);
+      continue; /* no real set here */
+    }
+    char *a = bs_slurp(mine, NULL), *b = bs_slurp(shipped, NULL);
+    cr_assert_str_eq(a, b, "%s differs from what scripts/make-stress.sh makes", shipped);
+    free(a);
+    free(b);
+    unlink(mine);
+    bs_set set;
+    cr_assert_eq(bs_set_read(shipped, &set, stderr), 0, "%s", shipped);
+    int unsolvable = k == n - 1, sized = k < 16;
+    cr_assert_eq(set.has_limits, !unsolvable, "%s", shipped);
+    for (int i = 0; i < set.n; i++) {
+      const char *why;
+      cr_assert_eq(bs_solvability(&set.e[i].board, &why), unsolvable ? BS_UNSOLVABLE : BS_SOLVABLE, "%s:%d",
+                   shipped, set.e[i].line);
+      solvable += sized;
+      walled += sized && set.e[i].board.wall;
+    }
+    if (unsolvable) cr_assert_eq(set.n, 200);
+    bs_set_free(&set);
+  }
+  rmdir(dir);
+  cr_assert_eq(solvable, 1024);
+  cr_assert_eq(walled, 1024);
 }

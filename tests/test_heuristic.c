@@ -14,6 +14,8 @@
 #include "bs_verify.h"
 
 #define MEM (24u << 20)
+/* The constructor's workspace, out of MEM, as the CLI gives it. */
+#define SIDE bs_solver_side(BS_MODE_HEURISTIC, &bs_settings_default, MEM)
 #define REAL_SET "puzzles/devquiz2011.txt"
 
 /* A board reached from the goal by a random walk of `steps` moves that
@@ -214,7 +216,7 @@ Test(heuristic, scores_reach_zero_at_their_targets) {
 Test(heuristic, answers_replay_on_every_size_with_and_without_walls) {
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
   static bs_result r;
   uint64_t seed = 2024;
   bs_opts o = {.recycle = 1, .budget = 0};
@@ -244,7 +246,7 @@ Test(heuristic, the_same_answer_on_every_run_and_in_every_store) {
     for (int kind = 0; kind < BS_NSTORES; kind++) {
       bs_solver sv;
       char err[200];
-      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, 0, err, sizeof err), 0, "%s", err);
+      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, SIDE, err, sizeof err), 0, "%s", err);
       for (int run = 0; run < 2; run++) {
         bs_result *x = kind == 0 && run == 0 ? &first : &r;
         bs_solver_solve(&sv, &boards[i], BS_MODE_HEURISTIC, &o, x);
@@ -274,7 +276,7 @@ Test(heuristic, a_higher_effort_answers_the_same_in_every_store) {
     for (int kind = 0; kind < BS_NSTORES; kind++) {
       bs_solver sv;
       char err[200];
-      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, 0, err, sizeof err), 0, "%s", err);
+      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, SIDE, err, sizeof err), 0, "%s", err);
       bs_result *x = kind == 0 ? &first : &r;
       bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, x);
       expect_replays(&b, x, bs_store_name((bs_store_kind)kind));
@@ -289,7 +291,7 @@ Test(heuristic, a_higher_effort_answers_the_same_in_every_store) {
 Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
   static bs_result r, e;
   bs_opts o = {.recycle = 1, .budget = 0};
   bs_opts small = {.recycle = 1, .budget = (uint64_t)bs_settings_default.auto_exact};
@@ -339,7 +341,7 @@ Test(heuristic, corridor_boards_are_answered) {
   };
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
   static bs_result r;
   bs_opts o = {.recycle = 1, .budget = 0};
   for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
@@ -361,7 +363,7 @@ Test(heuristic, the_constructor_answers_where_the_beam_does_not) {
   set.beam_budget = 1000;
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, 0, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
   static bs_result r;
   uint64_t seed = 12;
   static const uint64_t layouts[] = {0, 1ull << 3 | 1ull << 5 | 1ull << 18, 1ull << 7 | 1ull << 10,
@@ -391,7 +393,7 @@ Test(heuristic, first_boards_of_the_real_set) {
   fclose(devnull);
   bs_solver sv;
   char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 40u << 20, 0, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 40u << 20, SIDE, err, sizeof err), 0, "%s", err);
   static bs_result r;
   bs_opts o = {.recycle = 1, .budget = 0};
   long moves = 0;

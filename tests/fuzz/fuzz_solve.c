@@ -16,7 +16,7 @@
  *     reported; exact answers are optimal, so recycling or not, every store
  *     and the uncapped run agree on the length, and no other mode is
  *     shorter (or, claiming optimal, longer);
- *   - "unsolvable" agrees with bs_solvability where that is decisive;
+ *   - "unsolvable" agrees with bs_solvability, which is exact;
  *   - boards of at most 8 cells, whose whole space fits the uncapped
  *     solver, are never given up. */
 #include <stdint.h>

@@ -1,0 +1,238 @@
+/* Tests of bs_construct: every solvable arrangement of small layouts (all
+ * wall layouts of 2x2 to 3x3, 2x4 and 4x2, and shapes of 9 and 10 open
+ * cells) is answered, and the answer replays to the goal; unsolvable ones
+ * are refused; random layouts of every size and density, rings, passages,
+ * thetas, and every layout of the real set when it is at hand, have a plan,
+ * and random solvable boards of them (uniform, through the group) are
+ * answered. */
+#include "bs_test.h"
+
+#include <sys/stat.h>
+
+#include "bs_construct.h"
+#include "bs_group.h"
+#include "bs_parse.h"
+
+#define REAL_SET "../shared/data/devquiz2011.txt"
+
+static bs_construct con;
+
+static void setup(void) {
+  char err[160];
+  cr_assert_eq(bs_construct_init(&con, BS_CONSTRUCT_BYTES, err, sizeof err), 0, "%s", err);
+}
+
+static void teardown(void) { bs_construct_free(&con); }
+
+TestSuite(construct, .init = setup, .fini = teardown);
+
+/* Replays the answer with bs_move: every move legal, the goal at the end. */
+static void check_answer(const bs_board *b) {
+  char text[BS_BOARD_TEXT];
+  bs_board_format(b, text);
+  cr_assert_eq(strlen(con.moves), con.len, "%s", text);
+  bs_board x = *b;
+  for (size_t i = 0; i < con.len; i++)
+    cr_assert(bs_move(&x, bs_dir_from_char(con.moves[i])), "%s: move %zu (%c) is illegal", text, i + 1,
+              con.moves[i]);
+  cr_assert(bs_is_goal(&x), "%s: the answer does not end at the goal", text);
+}
+
+static void solve_ok(const bs_board *b) {
+  char text[BS_BOARD_TEXT];
+  bs_board_format(b, text);
+  cr_assert_eq(bs_construct_solve(&con, b), 0, "%s: no answer", text);
+  check_answer(b);
+}
+
+/* Every arrangement of the layout: the solvable ones answered, the others
+ * refused. Returns the longest answer. */
+static size_t every_arrangement(int w, int h, uint64_t wall) {
+  bs_obfs t;
+  bs_obfs_run(&t, w, h, wall);
+  size_t longest = 0;
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    bs_board b = bs_obfs_board(&t, r);
+    if (!t.seen[r]) {
+      cr_assert_eq(bs_construct_solve(&con, &b), -1);
+      continue;
+    }
+    solve_ok(&b);
+    if (con.len > longest) longest = con.len;
+  }
+  bs_obfs_free(&t);
+  return longest;
+}
+
+static void every_layout(int w, int h) {
+  for (uint64_t wall = 0; wall < 1ull << (w * h - 1); wall++) every_arrangement(w, h, wall);
+}
+
+Test(construct, every_arrangement_2x2_2x3_3x2) {
+  every_layout(2, 2);
+  every_layout(2, 3);
+  every_layout(3, 2);
+}
+
+Test(construct, every_arrangement_2x4_4x2) {
+  every_layout(2, 4);
+  every_layout(4, 2);
+}
+
+Test(construct, every_arrangement_3x3) { every_layout(3, 3); }
+
+static uint64_t walls_of(const char *rows) {
+  uint64_t wall = 0;
+  for (int i = 0; rows[i]; i++)
+    if (rows[i] == '#') wall |= 1ull << i;
+  return wall;
+}
+
+Test(construct, every_arrangement_rings_passages_thetas) {
+  /* Two rings and a passage; a long passage; a ring of eight with the
+   * blank's goal on a tail; a theta with a dead end. */
+  every_arrangement(5, 2, walls_of("oo#oo"
+                                   "ooooo"));
+  every_arrangement(4, 3, walls_of("oooo"
+                                   "###o"
+                                   "oooo"));
+  every_arrangement(3, 4, walls_of("ooo"
+                                   "o#o"
+                                   "ooo"
+                                   "##o"));
+  every_arrangement(4, 3, walls_of("oo#o"
+                                   "oo#o"
+                                   "oooo"));
+}
+
+/* A uniformly random solvable board of the planned layout: a random
+ * element of G(R_0) on the goal, the blank walked to a random cell. */
+static bs_board random_board(int w, int h, uint64_t wall, bs_rng *rng) {
+  uint8_t cell[BS_MAX_CELLS];
+  for (int p = 0; p < w * h; p++) cell[p] = (uint8_t)(p + 1);
+  cell[w * h - 1] = 0;
+  bs_board b = bs_test_board(w, h, wall, cell);
+  const bs_group *G = bs_construct_group(&con);
+  const bs_region *R = bs_construct_region(&con);
+  bs_perm sigma;
+  bs_group_random(G, rng, sigma);
+  for (uint64_t m = R->cells & ~(1ull << R->root); m; m &= m - 1) {
+    int c = __builtin_ctzll(m);
+    b.cell[sigma[c]] = (uint8_t)(c + 1);
+  }
+  for (int k = 0; k < 4 * w * h; k++) bs_move(&b, (int)bs_rng_below(rng, 4));
+  return b;
+}
+
+/* Plans the layout and answers `boards` random boards of it. */
+static void layout_ok(int w, int h, uint64_t wall, int boards, bs_rng *rng) {
+  cr_assert_eq(bs_construct_plan(&con, w, h, wall), 0, "%dx%d walls %llx: no plan", w, h,
+               (unsigned long long)wall);
+  for (int i = 0; i < boards; i++) {
+    bs_board b = random_board(w, h, wall, rng);
+    const char *why;
+    char text[BS_BOARD_TEXT];
+    bs_board_format(&b, text);
+    cr_assert_eq(bs_solvability(&b, &why), BS_SOLVABLE, "%s: %s", text, why);
+    solve_ok(&b);
+  }
+}
+
+Test(construct, shapes_by_hand) {
+  bs_rng rng;
+  bs_rng_seed(&rng, 1);
+  static const struct {
+    int w, h;
+    const char *rows;
+  } shapes[] = {
+      /* Thetas of long paths with no 2x2 square: a sort step, its engine
+       * found by conjugation. */
+      {5, 3, "ooooo" "o#o#o" "ooooo"},
+      {3, 5, "ooo" "o#o" "ooo" "o#o" "ooo"},
+      /* A ring round the board's middle, and one with a bulge. */
+      {4, 4, "oooo" "o##o" "o##o" "oooo"},
+      {6, 6, "oooooo" "o####o" "o####o" "o####o" "o####o" "oooooo"},
+      {6, 6, "oooooo" "oo###o" "o####o" "o####o" "o####o" "oooooo"},
+      /* A ring near the blank's goal, fed by two narrow passages. */
+      {6, 6, "ooooo#" "oooooo" "oooooo" "oooo##" "oo#ooo" "oooooo"},
+      /* Dead ends and trees; a snake; a row cut off by walls. */
+      {6, 6, "o#o#o#" "oooooo" "#o#o#o" "oooooo" "o#o#o#" "oooooo"},
+      {6, 6, "oooooo" "#####o" "oooooo" "o#####" "oooooo" "#####o"},
+      {6, 4, "oooooo" "######" "oooooo" "oooooo"},
+      /* No walls, every size: the plans people make, row by row. */
+      {6, 6, "oooooo" "oooooo" "oooooo" "oooooo" "oooooo" "oooooo"},
+      {2, 6, "oo" "oo" "oo" "oo" "oo" "oo"},
+  };
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
+    layout_ok(shapes[i].w, shapes[i].h, walls_of(shapes[i].rows), 20, &rng);
+}
+
+Test(construct, random_layouts_of_every_size) {
+  /* 8 layouts for each size and wall density (0 to 50%), 3 boards each. */
+  bs_rng rng;
+  bs_rng_seed(&rng, 2);
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int dens = 0; dens <= 5; dens++)
+        for (int rep = 0; rep < 8; rep++) {
+          int n = w * h;
+          uint64_t wall = 0;
+          for (int k = 0; k < n * dens / 10; k++) wall |= 1ull << bs_rng_below(&rng, (uint32_t)(n - 1));
+          layout_ok(w, h, wall, 3, &rng);
+        }
+}
+
+Test(construct, every_layout_of_the_real_set) {
+  struct stat st;
+  if (stat(REAL_SET, &st)) cr_skip_test("%s not found", REAL_SET);
+  FILE *devnull = fopen("/dev/null", "w");
+  bs_set set;
+  cr_assert_geq(bs_set_read(REAL_SET, &set, devnull), 0);
+  fclose(devnull);
+  bs_rng rng;
+  bs_rng_seed(&rng, 3);
+  int layouts = 0;
+  for (int i = 0; i < set.n; i++) {
+    const bs_board *b = &set.e[i].board;
+    if (!set.e[i].ok) continue;
+    int seen = 0;
+    for (int j = 0; j < i && !seen; j++)
+      seen = set.e[j].ok && set.e[j].board.w == b->w && set.e[j].board.h == b->h &&
+             set.e[j].board.wall == b->wall;
+    if (seen) continue;
+    layout_ok(b->w, b->h, b->wall, layouts++ % 10 == 0, &rng); /* a board for every 10th */
+  }
+  cr_assert_gt(layouts, 1000);
+  bs_set_free(&set);
+}
+
+Test(construct, the_real_set_boards_themselves) {
+  /* Every 10th board of the real set, answered as given. */
+  struct stat st;
+  if (stat(REAL_SET, &st)) cr_skip_test("%s not found", REAL_SET);
+  FILE *devnull = fopen("/dev/null", "w");
+  bs_set set;
+  cr_assert_geq(bs_set_read(REAL_SET, &set, devnull), 0);
+  fclose(devnull);
+  for (int i = 0; i < set.n; i += 10)
+    if (set.e[i].ok) solve_ok(&set.e[i].board);
+  bs_set_free(&set);
+}
+
+Test(construct, workspace) {
+  bs_construct small;
+  char err[160];
+  cr_assert_eq(bs_construct_init(&small, 1000, err, sizeof err), -1);
+  cr_assert_not_null(strstr(err, "workspace"), "%s", err);
+  cr_assert_geq(bs_construct_bytes(&con), BS_CONSTRUCT_BYTES * 9 / 10);
+  cr_assert_leq(bs_construct_bytes(&con), BS_CONSTRUCT_BYTES + 4096);
+  /* An unsolvable board is refused, and a solvable one still answered. */
+  bs_board b;
+  const char *text = "3,3,213456780";
+  cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0);
+  cr_assert_eq(bs_construct_solve(&con, &b), -1);
+  text = "3,3,123456708";
+  cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0);
+  solve_ok(&b);
+  cr_assert_eq(con.len, 1);
+}

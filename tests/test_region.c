@@ -1,0 +1,265 @@
+/* Tests of bs_region: flood, components, cut cells, blocks, dead cells,
+ * rings and the spanning tree, each against a brute force written here
+ * (remove a cell or an edge, flood again) on random layouts of every size,
+ * and on shapes drawn by hand. */
+#include "bs_test.h"
+
+#include "bs_region.h"
+
+/* A layout from rows of 'o' (open) and '#' (wall), the last cell open. */
+static void layout(const char *rows, int w, int h, bs_geom *g, uint64_t *open) {
+  uint64_t wall = 0;
+  cr_assert_eq((int)strlen(rows), w * h, "%s", rows);
+  for (int i = 0; i < w * h; i++)
+    if (rows[i] == '#') wall |= 1ull << i;
+  bs_geom_layout(g, w, h, wall);
+  *open = ((1ull << (w * h)) - 1) & ~wall;
+}
+
+/* Connected pieces of `within`, by repeated floods of a plain queue. */
+static int pieces(const bs_geom *g, uint64_t within) {
+  int k = 0;
+  uint64_t left = within;
+  while (left) {
+    int q[BS_MAX_CELLS], head = 0, tail = 0;
+    q[tail++] = __builtin_ctzll(left);
+    left &= left - 1;
+    while (head < tail) {
+      int p = q[head++], x = p % g->w, y = p / g->w;
+      int nb[4] = {x > 0 ? p - 1 : -1, x < g->w - 1 ? p + 1 : -1, y > 0 ? p - g->w : -1,
+                   y < g->h - 1 ? p + g->w : -1};
+      for (int d = 0; d < 4; d++)
+        if (nb[d] >= 0 && (left >> nb[d] & 1)) {
+          left &= ~(1ull << nb[d]);
+          q[tail++] = nb[d];
+        }
+    }
+    k++;
+  }
+  return k;
+}
+
+static int adjacent(const bs_geom *g, int p, int q) {
+  for (int d = 0; d < 4; d++)
+    if (g->nb[p][d] == q) return 1;
+  return 0;
+}
+
+/* Whether the edge p-q is a bridge of `cells`: without it, p and q are
+ * apart. Flooded by hand, with the edge left out. */
+static int bridge(const bs_geom *g, uint64_t cells, int p, int q) {
+  uint64_t seen = 1ull << p, frontier = seen;
+  while (frontier) {
+    uint64_t next = 0;
+    for (uint64_t f = frontier; f; f &= f - 1) {
+      int a = __builtin_ctzll(f);
+      for (int d = 0; d < 4; d++) {
+        int b = g->nb[a][d];
+        if (b < 0 || !(cells >> b & 1) || (seen >> b & 1) || (a == p && b == q)) continue;
+        seen |= 1ull << b;
+        next |= 1ull << b;
+      }
+    }
+    frontier = next;
+  }
+  return !(seen >> q & 1);
+}
+
+static uint64_t random_layout(uint64_t *seed, int w, int h, int walls, bs_geom *g) {
+  uint64_t wall = 0;
+  for (int k = 0; k < walls; k++) wall |= 1ull << bs_rand_below(seed, w * h - 1);
+  bs_geom_layout(g, w, h, wall);
+  return ((1ull << (w * h)) - 1) & ~wall;
+}
+
+/* Everything bs_region_init says about the piece of `open` around the
+ * last cell, checked by brute force. Returns the number of blocks. */
+static int check_region(const bs_geom *g, uint64_t open, int full_blocks) {
+  int n = g->w * g->h, root = n - 1;
+  bs_region r;
+  bs_region_init(&r, g, open, root);
+  uint64_t cells = r.cells;
+  cr_assert_eq(pieces(g, cells), 1);
+  cr_assert_eq(cells & ~open, 0);
+  for (int p = 0; p < n; p++) /* nothing of `open` next to the piece is left out */
+    if ((cells >> p & 1)) for (int d = 0; d < 4; d++) {
+        int q = g->nb[p][d];
+        if (q >= 0 && (open >> q & 1)) cr_assert(cells >> q & 1);
+      }
+  cr_assert_eq(r.size, __builtin_popcountll(cells));
+  /* The tree: each cell's parent is a neighbour one step closer. */
+  cr_assert_eq(r.order[0], root);
+  cr_assert_eq(r.dist[root], 0);
+  for (int i = 1; i < r.size; i++) {
+    int p = r.order[i];
+    cr_assert_geq(r.dist[p], r.dist[r.order[i - 1]]);
+    int q = g->nb[p][r.up[p]];
+    cr_assert(q >= 0 && (cells >> q & 1));
+    cr_assert_eq(r.dist[q] + 1, r.dist[p]);
+    uint8_t moves[BS_MAX_CELLS];
+    int k = bs_region_to_root(&r, g, p, moves);
+    cr_assert_eq(k, r.dist[p]);
+    int at = p;
+    for (int j = 0; j < k; j++) at = g->nb[at][moves[j]];
+    cr_assert_eq(at, root);
+  }
+  /* Cut cells: exactly those whose loss splits the piece. */
+  for (uint64_t c = cells; c; c &= c - 1) {
+    int p = __builtin_ctzll(c);
+    int splits = pieces(g, cells & ~(1ull << p)) > 1;
+    cr_assert_eq((int)(r.cut >> p & 1), splits, "%dx%d cell %d", g->w, g->h, p);
+  }
+  /* Dead cells: every edge at them is a bridge. */
+  for (uint64_t c = cells; c; c &= c - 1) {
+    int p = __builtin_ctzll(c), all_bridges = 1;
+    for (uint64_t nb = bs_region_nbrs(g, p, cells); nb; nb &= nb - 1)
+      all_bridges &= bridge(g, cells, p, __builtin_ctzll(nb));
+    cr_assert_eq((int)(r.dead >> p & 1), all_bridges, "%dx%d cell %d", g->w, g->h, p);
+  }
+  /* Blocks: each edge lies in exactly one; two share at most a cut cell;
+   * a 2-cell block is a bridge; a ring's cells have two neighbours in it. */
+  for (uint64_t c = cells; c; c &= c - 1) {
+    int p = __builtin_ctzll(c);
+    for (uint64_t nb = bs_region_nbrs(g, p, cells); nb; nb &= nb - 1) {
+      int q = __builtin_ctzll(nb), in = 0;
+      for (int b = 0; b < r.nblocks; b++) in += (r.block[b] >> p & 1) && (r.block[b] >> q & 1);
+      cr_assert_eq(in, 1, "edge %d-%d", p, q);
+    }
+  }
+  uint64_t ring = 0;
+  for (int b = 0; b < r.nblocks; b++) {
+    int m = __builtin_popcountll(r.block[b]);
+    cr_assert_geq(m, 2);
+    if (m == 2) {
+      int p = __builtin_ctzll(r.block[b]), q = 63 - __builtin_clzll(r.block[b]);
+      cr_assert(adjacent(g, p, q) && bridge(g, cells, p, q));
+    } else {
+      for (uint64_t c = r.block[b]; c; c &= c - 1) /* 2-connected */
+        cr_assert_eq(pieces(g, r.block[b] & ~(c & -c)), 1);
+      int plain = 1;
+      for (uint64_t c = r.block[b]; c; c &= c - 1)
+        plain &= __builtin_popcountll(bs_region_nbrs(g, __builtin_ctzll(c), r.block[b])) == 2;
+      if (plain) ring |= r.block[b];
+    }
+    for (int b2 = b + 1; b2 < r.nblocks; b2++) {
+      uint64_t common = r.block[b] & r.block[b2];
+      cr_assert_leq(__builtin_popcountll(common), 1);
+      cr_assert_eq(common & ~r.cut, 0);
+    }
+  }
+  cr_assert_eq(r.ring, ring);
+  if (full_blocks) {
+    /* Two edges share a block iff no cell separates what is left of them. */
+    int ea[64], eb[64], ne = 0;
+    for (uint64_t c = cells; c; c &= c - 1) {
+      int p = __builtin_ctzll(c);
+      for (uint64_t nb = bs_region_nbrs(g, p, cells); nb; nb &= nb - 1)
+        if (__builtin_ctzll(nb) > p) {
+          ea[ne] = p;
+          eb[ne++] = __builtin_ctzll(nb);
+        }
+    }
+    for (int e = 0; e < ne; e++)
+      for (int f = e + 1; f < ne; f++) {
+        int together = 1;
+        for (uint64_t c = cells; c && together; c &= c - 1) {
+          uint64_t x = c & -c;
+          uint64_t ends = ((1ull << ea[e]) | (1ull << eb[e]) | (1ull << ea[f]) | (1ull << eb[f])) & ~x;
+          uint64_t piece = bs_flood(g, cells & ~x, __builtin_ctzll(ends), NULL, NULL);
+          together = (ends & ~piece) == 0;
+        }
+        int same = 0;
+        for (int b = 0; b < r.nblocks; b++) {
+          uint64_t four = (1ull << ea[e]) | (1ull << eb[e]) | (1ull << ea[f]) | (1ull << eb[f]);
+          same |= (r.block[b] & four) == four;
+        }
+        cr_assert_eq(same, together, "edges %d-%d and %d-%d", ea[e], eb[e], ea[f], eb[f]);
+      }
+  }
+  cr_assert_eq(bs_region_leaves(&r, g) & ~r.dead, 0, "a dead end's end is on no cycle");
+  return r.nblocks;
+}
+
+Test(region, random_layouts_of_every_size) {
+  uint64_t seed = 1;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 40; rep++) {
+        bs_geom g;
+        uint64_t open = random_layout(&seed, w, h, rep % 4 * w * h / 8, &g);
+        check_region(&g, open, w * h <= 16);
+      }
+}
+
+Test(region, flood_distances_and_components) {
+  bs_geom g;
+  uint64_t open;
+  layout("oo#o"
+         "o##o"
+         "oo#o", 4, 3, &g, &open);
+  uint8_t order[BS_MAX_CELLS], dist[BS_MAX_CELLS];
+  uint64_t left = bs_flood(&g, open, 0, order, dist);
+  cr_assert_eq(left, 1ull << 0 | 1ull << 1 | 1ull << 4 | 1ull << 8 | 1ull << 9);
+  cr_assert_eq(order[0], 0);
+  cr_assert_eq(dist[9], 3);
+  cr_assert_eq(dist[1], 1);
+  uint64_t comp[BS_MAX_CELLS];
+  cr_assert_eq(bs_region_components(&g, open, comp), 2);
+  cr_assert_eq(comp[0], left);
+  cr_assert_eq(comp[1], open & ~left);
+  cr_assert(bs_region_connected(&g, comp[1]));
+  cr_assert_not(bs_region_connected(&g, open));
+  cr_assert_not(bs_region_connected(&g, 0));
+  /* `within` limits the walk. */
+  cr_assert_eq(bs_flood(&g, open & ~(1ull << 4), 0, NULL, NULL), 1ull << 0 | 1ull << 1);
+}
+
+Test(region, shapes_by_hand) {
+  bs_geom g;
+  uint64_t open;
+  bs_region r;
+  /* A ring: 3x3 around a wall. One block, a plain cycle, no cut cell. */
+  layout("ooo"
+         "o#o"
+         "ooo", 3, 3, &g, &open);
+  bs_region_init(&r, &g, open, 8);
+  cr_assert_eq(r.nblocks, 1);
+  cr_assert_eq(r.ring, open);
+  cr_assert_eq(r.cut, 0);
+  cr_assert_eq(r.dead, 0);
+  check_region(&g, open, 1);
+  /* A dead-end passage, cells 0-1, hung off a 2x3 block at cell 2. */
+  layout("oooo"
+         "##oo"
+         "##oo", 4, 3, &g, &open);
+  bs_region_init(&r, &g, open, 11);
+  cr_assert_eq(r.dead, 1ull << 0 | 1ull << 1);
+  cr_assert_eq(r.cut, 1ull << 1 | 1ull << 2);
+  cr_assert_eq(bs_region_leaves(&r, &g), 1ull << 0);
+  cr_assert_eq(r.nblocks, 3); /* two bridges and the 2x3 block */
+  cr_assert_eq(r.ring, 0);
+  check_region(&g, open, 1);
+  /* Two 2x2 blocks joined by a one-cell passage: the passage is dead, its
+   * ends are cut cells, and both blocks are rings of four. */
+  layout("oo#oo"
+         "ooooo", 5, 2, &g, &open);
+  bs_region_init(&r, &g, open, 9);
+  cr_assert_eq(r.dead, 1ull << 7);
+  cr_assert_eq(r.cut, 1ull << 6 | 1ull << 7 | 1ull << 8);
+  cr_assert_eq(r.nblocks, 4);
+  cr_assert_eq(r.ring, open & ~(1ull << 7));
+  check_region(&g, open, 1);
+  /* A theta: 2x3, two 4-cycles sharing an edge; one block, no ring. */
+  layout("ooo"
+         "ooo", 3, 2, &g, &open);
+  bs_region_init(&r, &g, open, 5);
+  cr_assert_eq(r.nblocks, 1);
+  cr_assert_eq(r.ring, 0);
+  cr_assert_eq(r.dead, 0);
+  /* One open cell: no block, the root dead. */
+  layout("###o", 2, 2, &g, &open);
+  bs_region_init(&r, &g, open, 3);
+  cr_assert_eq(r.size, 1);
+  cr_assert_eq(r.nblocks, 0);
+  cr_assert_eq(r.dead, 1ull << 3);
+}
