@@ -24,7 +24,7 @@
 
 #include "bs_search.h"
 
-#define BS_JOURNAL_LINE_MAX (BS_MAX_MOVES + 256)
+#define BS_JOURNAL_LINE_MAX (BS_ANSWER_MAX + 256)
 
 typedef struct bs_journal {
   int fd;
@@ -40,11 +40,12 @@ typedef struct bs_jentry {
   double ms;
   char reason[64]; /* "" for none */
   int length;
-  char moves[BS_MAX_MOVES + 1];
+  const char *moves; /* in the parsed line, which parsing ends after them */
 } bs_jentry;
 
 /* What opening a journal for --resume found. */
 typedef struct bs_jload {
+  char *buf;    /* the journal as read: the entries' moves point into it */
   bs_jentry *e; /* the valid lines, in file order */
   int n;
   int bad;       /* complete lines that failed their checksum or format */
@@ -56,9 +57,10 @@ typedef struct bs_jload {
  * returns its length. index is 0-based. */
 size_t bs_journal_format(char *buf, int index, const bs_result *r, double ms);
 
-/* Decodes line[0..len) (without its newline). Returns 0, or -1 if the
- * checksum or any field is wrong. */
-int bs_journal_parse(const char *line, size_t len, bs_jentry *e);
+/* Decodes line[0..len) (without its newline); e->moves then points into
+ * the line, whose checksum field it ends with a NUL. Returns 0, or -1 if
+ * the checksum or any field is wrong (line unchanged). */
+int bs_journal_parse(char *line, size_t len, bs_jentry *e);
 
 /* Opens the journal at path for the run described by header (one line,
  * no tab or newline), and locks it against a second run.

@@ -41,7 +41,7 @@ static int parse_u64(const char *s, size_t n, uint64_t *out) {
   return 0;
 }
 
-int bs_journal_parse(const char *line, size_t len, bs_jentry *e) {
+int bs_journal_parse(char *line, size_t len, bs_jentry *e) {
   if (len < 10 || line[len - 9] != '\t') return -1;
   uint64_t ck = 0;
   for (size_t i = len - 8; i < len; i++) {
@@ -51,7 +51,7 @@ int bs_journal_parse(const char *line, size_t len, bs_jentry *e) {
   }
   len -= 9;
   if (ck != XXH32(line, len, 0)) return -1;
-  const char *f[8];
+  char *f[8];
   size_t fl[8];
   int nf = 0;
   for (size_t i = 0, start = 0; i <= len; i++) {
@@ -83,10 +83,11 @@ int bs_journal_parse(const char *line, size_t len, bs_jentry *e) {
   if (*end || !(e->ms >= 0)) return -1;
   if (!fl[6] || fl[6] >= sizeof e->reason) return -1;
   if (!(fl[6] == 1 && f[6][0] == '-')) memcpy(e->reason, f[6], fl[6]);
-  if (fl[7] > BS_MAX_MOVES || (fl[7] && e->status != BS_ST_SOLVED)) return -1;
+  if (fl[7] > BS_ANSWER_MAX || (fl[7] && e->status != BS_ST_SOLVED)) return -1;
   for (size_t i = 0; i < fl[7]; i++)
     if (!strchr("LRUD", f[7][i]) || !f[7][i]) return -1;
-  memcpy(e->moves, f[7], fl[7]);
+  f[7][fl[7]] = 0; /* the tab before the checksum */
+  e->moves = f[7];
   e->length = (int)fl[7];
   return 0;
 }
@@ -145,7 +146,7 @@ static int start_fresh(bs_journal *j, const char *head, size_t hlen, char *err, 
   return 0;
 }
 
-static int load(bs_journal *j, const char *buf, size_t len, size_t body, bs_jload *ld, char *err,
+static int load(bs_journal *j, char *buf, size_t len, size_t body, bs_jload *ld, char *err,
                 size_t errlen) {
   int cap = 0, lineno = 1;
   size_t at = body;
@@ -224,8 +225,9 @@ int bs_journal_open(bs_journal *j, const char *path, const char *header, int res
              "%s: the journal is of another set or other options (%.*s); this run is (%s): resume "
              "with the same set, --mode, --mem and --jobs, or delete the journal",
              path, ours ? (int)(body - 1 - m) : 14, ours ? buf + m : "no bislide run", header);
-  } else {
-    rc = load(j, buf, len, body, ld, err, errlen);
+  } else if (!(rc = load(j, buf, len, body, ld, err, errlen))) {
+    ld->buf = buf; /* the entries' moves live there */
+    buf = NULL;
   }
 out:
   free(buf);
@@ -256,5 +258,6 @@ void bs_journal_close(bs_journal *j, int remove) {
 
 void bs_jload_free(bs_jload *ld) {
   free(ld->e);
+  free(ld->buf);
   memset(ld, 0, sizeof *ld);
 }

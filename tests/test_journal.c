@@ -4,7 +4,7 @@
 #include "bs_test.h"
 
 static bs_result result(bs_status st, const char *reason, const char *moves, int optimal) {
-  bs_result r;
+  static bs_result r;
   memset(&r, 0, sizeof r);
   r.status = st;
   r.reason = reason;
@@ -17,10 +17,16 @@ static bs_result result(bs_status st, const char *reason, const char *moves, int
 }
 
 Test(journal, lines_round_trip) {
-  bs_result rs[3] = {result(BS_ST_SOLVED, NULL, "LLURDD", 1),
-                     result(BS_ST_GAVE_UP, "memory cap", "", 0),
-                     result(BS_ST_UNSOLVABLE, "walls cut\ta tile off", "", 0)};
-  for (int k = 0; k < 3; k++) {
+  /* The longest answer a result holds: a constructor's, far longer than
+   * any search's. */
+  static char longest[BS_ANSWER_MAX + 1];
+  for (int i = 0; i < BS_ANSWER_MAX; i++) longest[i] = "LRUD"[i * 7 % 4];
+  static bs_result rs[4];
+  rs[0] = result(BS_ST_SOLVED, NULL, "LLURDD", 1);
+  rs[1] = result(BS_ST_GAVE_UP, "memory cap", "", 0);
+  rs[2] = result(BS_ST_UNSOLVABLE, "walls cut\ta tile off", "", 0);
+  rs[3] = result(BS_ST_SOLVED, NULL, longest, 0);
+  for (int k = 0; k < 4; k++) {
     char line[BS_JOURNAL_LINE_MAX];
     size_t len = bs_journal_format(line, 41 + k, &rs[k], 2.5);
     cr_assert_eq(line[len - 1], '\n');
