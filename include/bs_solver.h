@@ -72,8 +72,12 @@ void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_op
 bs_end bs_solver_engine(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_policy *p,
                         bs_result *r);
 
-/* The modes (src/exact.c, src/heuristic.c). Each sets r from scratch. */
-void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, int bounded, bs_result *r);
+/* The modes (src/exact.c, src/heuristic.c). Each sets r from scratch.
+ * How exact.c proves: by plain BFS, bounded by Manhattan distance and
+ * linear conflicts, or bounded by those and the layout's pattern databases
+ * (exact mode only: they take the solver's side bytes). */
+typedef enum { BS_PROVE_BFS, BS_PROVE_BOUNDED, BS_PROVE_PDB } bs_prove;
+void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove how, bs_result *r);
 void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r);
 
 /* The shortest way from `from` to `to` (boards of one layout) of at most

@@ -57,20 +57,20 @@ static void finish(bs_end end, bs_result *r) {
   }
 }
 
-void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, int bounded, bs_result *r) {
+void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove how, bs_result *r) {
   if (bs_settled(b, r)) return;
   bs_board goal;
   bs_goal(b, &goal);
   const bs_settings *set = o->set ? o->set : &bs_settings_default;
   const uint64_t budget = o->budget ? o->budget : (uint64_t)set->exact_budget;
-  if (!bounded) {
+  if (how == BS_PROVE_BFS) {
     bs_policy p = {.recycle = o->recycle, .budget = budget};
     finish(bs_solver_engine(sv, b, &goal, &p, r), r);
     return;
   }
   bs_heur H;
   bs_heur_init(&H, b, &goal, BS_LC_LOWER_BOUND);
-  const bs_pdb *P = bs_solver_pdb(sv, b, o->pdb_dir, r);
+  const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, o->pdb_dir, r) : NULL;
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
   bs_result run;
   bs_end end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget, o->recycle, &run);

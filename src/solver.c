@@ -119,7 +119,7 @@ int bs_settled(const bs_board *b, bs_result *r) {
 
 void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_opts *o, bs_result *r) {
   if (mode == BS_MODE_EXACT || mode == BS_MODE_BFS) {
-    bs_exact_solve(sv, b, o, mode == BS_MODE_EXACT, r);
+    bs_exact_solve(sv, b, o, mode == BS_MODE_EXACT ? BS_PROVE_PDB : BS_PROVE_BFS, r);
     return;
   }
   if (mode == BS_MODE_HEURISTIC) {
@@ -129,7 +129,7 @@ void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_op
   const bs_settings *set = o->set ? o->set : &bs_settings_default;
   bs_opts eo = *o;
   if (!eo.budget || eo.budget > (uint64_t)set->auto_exact) eo.budget = (uint64_t)set->auto_exact;
-  bs_exact_solve(sv, b, &eo, 1, r);
+  bs_exact_solve(sv, b, &eo, BS_PROVE_BOUNDED, r); /* the side bytes are the constructor's */
   if (r->status != BS_ST_GAVE_UP) return; /* solved (optimal) or proven unsolvable */
   bs_result e = *r;
   bs_opts ho = *o;
