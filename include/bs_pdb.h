@@ -9,43 +9,41 @@
  * pattern holds at no cost (those moves belong to the other patterns), and
  * sliding a tile of the pattern into the blank costs 1. Its goal: the
  * tiles home, the blank in the component (of the cells they leave free)
- * of the target's blank. An entry is the fewest moves of the pattern's own
- * tiles from a placement to that goal, the least over where the blank
- * starts (BS_PDB_MIN), or for each place of the blank (BS_PDB_BLANK: f-k
- * times the entries). The sum over the patterns is
+ * that holds the target's blank. An entry is the fewest moves of the
+ * pattern's tiles from a placement to that goal, the least over where the
+ * blank starts. The sum over the patterns is
  *  - admissible: a real move is one move of one pattern's tile, and free
  *    in the others; and h is 0 only when every tile is home;
- *  - wall-aware and blank-aware: a tile moves only where the blank can
- *    come round to, so tiles in a corridor cannot pass each other, and a
- *    pattern that fences the target's blank cell in pays for the blank's
- *    way back (the corner of the blank-last goal: see Partitions);
- *  - with BS_PDB_BLANK tables, consistent: a move changes one pattern's
- *    entry by at most 1 and leaves the blank in the same component of the
- *    others; BS_PDB_MIN tables are NOT: a move can leave the blank where
- *    the pattern needs two more moves than from its best place (on the 3x3
- *    with patterns 1245/3678, 35,376 of 483,840 moves change h by 2 or
- *    more; tests/test_pdb.c counts them). Admissibility is what IDA* and the
- *    bounded search of engine_impl.h need.
+ *  - wall- and blank-aware: a tile moves only where the blank can come
+ *    round to, so tiles in a corridor cannot pass each other, and a
+ *    pattern that fences the target's blank cell in pays for letting the
+ *    blank back (see Partitions);
+ *  - NOT consistent: a move can leave the blank where the pattern needs
+ *    two more moves than from its best place (on the 3x3 with patterns
+ *    1245/3678, 35,376 of 483,840 moves change h by 2 or more;
+ *    tests/test_pdb.c counts them). IDA* and the bounded search of
+ *    engine_impl.h need only admissibility.
+ * Keeping an entry per place of the blank instead (no least) would make
+ * the sum consistent, at f-k times the bytes and a read per pattern for
+ * each child (the blank moves in every pattern): measured on Korf's 100,
+ * 5-5-5 so (66 MB) needed more IDA* nodes than 6-6-3 here (46 MB).
  *
  * Building. A breadth-first search from the goal over (placement, the
  * blank's component), level by level: a state is a placement and one cell
- * of the component, and reaching it marks every cell of the component, so
- * each state is expanded once, by the moves of the tiles next to it.
- * BS_PDB_MIN tables mark states in a bitset on the side (f/8 bytes per
- * entry while a table is built); BS_PDB_BLANK tables are their own marks.
- * The tables of a set are built on `threads` threads. Entries are bytes;
- * BS_PDB_FAR means the tiles cannot reach their cells at all (walls cut
- * them off: never on a state reachable from a solvable board).
+ * of the component; reaching it marks every cell of the component (a bit
+ * per placement and cell, f/8 bytes per entry beside the table while it
+ * is built), so each state is expanded once, by the moves of the tiles
+ * next to it. The tables of a set are built on `threads` threads. Entries
+ * are bytes; BS_PDB_FAR means the tiles cannot reach their cells at all
+ * (walls cut them off: never on a state reachable from a solvable board).
  *
  * Dense index. A tile's digit is the number of its cell among the open
- * cells (0..f-1, f open cells), and slot s of a pattern weighs f^s (f^(s+1)
- * in BS_PDB_BLANK tables, whose digit 0 is the blank's), so a table of k
- * tiles has f^k entries and moving a tile from cell q to cell p changes its
- * pattern's index by (num[p] - num[q]) * f^s: a child's h is its parent's
- * with one entry swapped, O(1) (bs_pdb_child); with BS_PDB_BLANK tables the
- * blank's digit moves in every pattern, one entry per pattern. Placements
- * with two tiles on one cell are never looked up: their entries are the
- * price of that constant delta.
+ * cells (0..f-1, f open cells), and slot s of a pattern weighs f^s, so a
+ * table of k tiles has f^k entries and moving a tile from cell q to cell p
+ * changes its pattern's index by (num[p] - num[q]) * f^s: a child's h is
+ * its parent's with one entry swapped, O(1) (bs_pdb_child). Placements with
+ * two tiles on one cell are never looked up: their entries are the price
+ * of that constant delta.
  *
  * Any target, one set of tables. An entry depends only on WHICH cells the
  * pattern's tiles must fill and on the component of the target's blank.
@@ -53,11 +51,11 @@
  * cell c's tile in the goal (a view: tile -> pattern and slot). T's blank
  * leaves one cell h without a tile: its pattern then needs the table of
  * its other cells toward a blank on h (a "hole" table), and every other
- * pattern the table toward the component holding h of the cells it leaves
- * free. So a pattern of k tiles keeps one table per such component (most
- * have one) and k hole tables (k/f of a table each); tab[j][c] names the
- * one toward a blank on cell c. The goal's blank cell (the last) is always
- * a pattern of its own.
+ * pattern its table toward the component holding h of the cells it leaves
+ * free. So a pattern of k tiles keeps a table per such component (most
+ * patterns leave one) and k hole tables (k/f of a table each); tab[j][c]
+ * is the one toward a blank on cell c. The goal's blank cell (the last) is
+ * always a pattern of its own.
  *
  * Reflection. On a square board whose walls are symmetric under the
  * transposition t(x, y) = (y, x), t maps moves to moves and the goal to
@@ -88,12 +86,6 @@
 #define BS_PDB_NONE 0xff   /* the pattern of a wall cell */
 #define BS_PDB_LENSES 2    /* the plain and the transposed lookup */
 #define BS_PDB_SPEC 128    /* room for a partition's text form */
-
-/* What a table holds (see above). */
-enum {
-  BS_PDB_MIN,  /* per placement: the least over the blank's places */
-  BS_PDB_BLANK /* per placement and place of the blank */
-};
 
 /* A partition of a layout's open cells into patterns 0..npat-1, numbered
  * in the order of their lowest cell; a pattern's slots are its cells in
@@ -126,13 +118,12 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part);
 
 /* Bytes of the tables of part on layout (every table of every pattern),
  * known before building; 0 if the partition does not fit the layout. */
-size_t bs_pdb_bytes_for(const bs_board *layout, const bs_pdb_part *part, int kind);
+size_t bs_pdb_bytes_for(const bs_board *layout, const bs_pdb_part *part);
 
 /* A built set of tables. Read-only once built: views and lookups from any
  * number of threads may share it. */
 typedef struct bs_pdb {
   int w, h, n, f; /* f: open cells */
-  int kind;       /* BS_PDB_MIN or BS_PDB_BLANK */
   uint64_t wall;
   bs_pdb_part part;
   int symmetric;                /* square, walls symmetric under transposition */
@@ -166,24 +157,24 @@ typedef struct bs_pdb_info {
   char why[192];    /* for REPLACED and UNSAVED */
 } bs_pdb_info;
 
-/* Builds the tables of part on layout in memory, of the given kind, on
- * `threads` threads (0: one per core, at most 16). From a batch worker that
- * is itself one of many threads, pass 1. Returns 0, or -1 if the partition
- * does not fit the layout or memory runs out (P is then empty). */
-int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int kind, int threads,
+/* Builds the tables of part on layout in memory, on `threads` threads (0:
+ * one per core, at most 16); a batch worker, one thread of many, passes 1.
+ * Returns 0, or -1 if the partition does not fit the layout or memory runs
+ * out (P is then empty). */
+int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int threads,
                  bs_pdb_info *info);
 
 /* The same through the cache directory dir (created if missing; NULL: no
- * cache). The file is named from a hash of the layout, the partition, the
- * kind and BS_PDB_VERSION, and holds a header (magic, version, layout,
- * partition, kind, size, XXH64 of the tables) and the tables. A file that is short, long,
+ * cache). The file is named from a hash of the layout, the partition and
+ * BS_PDB_VERSION, and holds a header (magic, version, layout, partition,
+ * size, XXH64 of the tables) and the tables. A file that is short, long,
  * corrupt, of another version or of another layout is never used: the
  * tables are built again and the file replaced, written to a temporary
  * file and renamed, so readers never see half a file. A directory that
  * cannot be written costs only the saving (BS_PDB_UNSAVED). Returns -1
  * only as bs_pdb_build does. */
-int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int kind,
-                         int threads, const char *dir, bs_pdb_info *info);
+int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
+                         int threads, bs_pdb_info *info);
 
 void bs_pdb_free(bs_pdb *P);
 
@@ -207,7 +198,7 @@ typedef struct bs_pdb_lens {
 /* The heuristic toward one target board: distances from a state to it. */
 typedef struct bs_pdb_view {
   const bs_pdb *pdb;
-  int npat, nlens, blank; /* blank: the tables are BS_PDB_BLANK */
+  int npat, nlens;
   bs_pdb_lens lens[BS_PDB_LENSES];
 } bs_pdb_view;
 
@@ -241,22 +232,13 @@ static inline uint32_t bs_pdb_step(const bs_pdb_lens *l, const bs_pdb_idx *x, in
 }
 
 /* h of the child where tile v slides from cell q into the blank at p;
- * x (the parent) is unchanged. One table read per lens; with BS_PDB_BLANK
- * tables, one per pattern (the blank moves in every index). */
+ * x (the parent) is unchanged. One table read per lens. */
 static inline int bs_pdb_child(const bs_pdb_view *V, const bs_pdb_idx *x, unsigned v, int p, int q) {
   int best = 0;
   for (int L = 0; L < V->nlens; L++) {
     const bs_pdb_lens *l = &V->lens[L];
     unsigned j = l->pat[v];
-    int h;
-    if (V->blank) {
-      uint32_t db = (uint32_t)((int)l->num[q] - (int)l->num[p]);
-      h = l->tab[j][bs_pdb_step(l, x, L, v, p, q) + db];
-      for (int k = 0; k < V->npat; k++)
-        if (k != (int)j) h += l->tab[k][x->i[L][k] + db];
-    } else {
-      h = x->sum[L] - x->e[L][j] + l->tab[j][bs_pdb_step(l, x, L, v, p, q)];
-    }
+    int h = x->sum[L] - x->e[L][j] + l->tab[j][bs_pdb_step(l, x, L, v, p, q)];
     if (h > best) best = h;
   }
   return best;
@@ -269,16 +251,6 @@ static inline int bs_pdb_apply(const bs_pdb_view *V, bs_pdb_idx *x, unsigned v, 
     const bs_pdb_lens *l = &V->lens[L];
     unsigned j = l->pat[v];
     uint32_t i = bs_pdb_step(l, x, L, v, p, q);
-    if (V->blank) {
-      uint32_t db = (uint32_t)((int)l->num[q] - (int)l->num[p]);
-      x->i[L][j] = i;
-      x->sum[L] = 0;
-      for (int k = 0; k < V->npat; k++) {
-        x->i[L][k] += db;
-        x->sum[L] += x->e[L][k] = l->tab[k][x->i[L][k]];
-      }
-      continue;
-    }
     uint8_t e = l->tab[j][i];
     x->sum[L] += e - x->e[L][j];
     x->i[L][j] = i;

@@ -49,10 +49,6 @@ static uint64_t power(int f, int k) {
   return x;
 }
 
-/* Entries of a table of k tiles: a digit per tile, and one for the blank
- * in BS_PDB_BLANK tables. */
-static uint64_t entries(int f, int k, int kind) { return power(f, k + (kind == BS_PDB_BLANK)); }
-
 /* The cells that the blank reaches from cell a through the cells of free. */
 static uint64_t region(const bs_pdb *P, uint64_t free, int a) {
   uint64_t comp = 1ull << a;
@@ -72,7 +68,7 @@ static size_t pattern_bytes(const bs_pdb *P, uint64_t home) {
   uint64_t free = P->opens & ~home;
   int k = __builtin_popcountll(home), r = 0;
   for (uint64_t left = free; left; left &= ~region(P, free, __builtin_ctzll(left))) r++;
-  return (size_t)((uint64_t)r * entries(P->f, k, P->kind) + (uint64_t)k * entries(P->f, k - 1, P->kind));
+  return (size_t)((uint64_t)r * power(P->f, k) + (uint64_t)k * power(P->f, k - 1));
 }
 
 static uint64_t home_of(const bs_pdb *P, int j) {
@@ -94,12 +90,12 @@ static size_t lay_out(const bs_pdb *P, size_t at[BS_MAX_CELLS][BS_MAX_CELLS]) {
     for (uint64_t left = free; left;) {
       uint64_t comp = region(P, free, __builtin_ctzll(left));
       for (uint64_t m = comp; m; m &= m - 1) at[j][__builtin_ctzll(m)] = bytes;
-      bytes += entries(P->f, P->size[j], P->kind);
+      bytes += power(P->f, P->size[j]);
       left &= ~comp;
     }
     for (uint64_t m = home; m; m &= m - 1) {
       at[j][__builtin_ctzll(m)] = bytes;
-      bytes += entries(P->f, P->size[j] - 1, P->kind);
+      bytes += power(P->f, P->size[j] - 1);
     }
   }
   return bytes;
@@ -129,7 +125,7 @@ static int part_check(bs_pdb *P, const bs_pdb_part *part) {
   if (P->part.npat != part->npat) return -1; /* a pattern without cells */
   if (P->size[P->part.of[P->n - 1]] != 1) return -1; /* the blank's goal cell stands alone */
   for (int j = 0; j < P->part.npat; j++)
-    if (P->size[j] > BS_PDB_MAX_K || !entries(P->f, P->size[j], P->kind)) return -1;
+    if (P->size[j] > BS_PDB_MAX_K || !power(P->f, P->size[j])) return -1;
   return 0;
 }
 
@@ -143,10 +139,9 @@ static bs_board layout_board(const bs_pdb *P) {
   return b;
 }
 
-size_t bs_pdb_bytes_for(const bs_board *layout, const bs_pdb_part *part, int kind) {
+size_t bs_pdb_bytes_for(const bs_board *layout, const bs_pdb_part *part) {
   bs_pdb P;
   layout_init(&P, layout);
-  P.kind = kind;
   if (part_check(&P, part)) return 0;
   size_t at[BS_MAX_CELLS][BS_MAX_CELLS];
   return lay_out(&P, at);
@@ -227,7 +222,6 @@ void bs_pdb_part_format(const bs_board *layout, const bs_pdb_part *part, char ou
 int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
   bs_pdb P;
   layout_init(&P, layout);
-  P.kind = BS_PDB_MIN;
   bs_board lb = layout_board(&P);
   bs_geom g;
   bs_geom_init(&g, &lb);
@@ -339,34 +333,23 @@ static int level_push(level *L, uint64_t x) {
   return 0;
 }
 
-/* Where the search marks a state (placement p, blank on cell digit d) seen:
- * BS_PDB_BLANK tables are that mark themselves; BS_PDB_MIN keeps a bit
- * per state on the side. */
-typedef struct marks {
-  const job *J;
-  int blank;
-  uint64_t *seen;
-} marks;
-
-static int marked(const marks *M, uint32_t p, int d) {
-  uint64_t s = (uint64_t)p * (uint64_t)M->J->P->f + (uint64_t)d;
-  return M->blank ? M->J->tab[s] != BS_PDB_FAR : (int)(M->seen[s >> 6] >> (s & 63) & 1);
+/* Whether the state of placement p with the blank on the cell of digit d
+ * was reached: a bit per state, beside the table. */
+static int marked(const uint64_t *seen, const job *J, uint32_t p, int d) {
+  uint64_t s = (uint64_t)p * (uint64_t)J->P->f + (uint64_t)d;
+  return (int)(seen[s >> 6] >> (s & 63) & 1);
 }
 
 /* Reaches the state of placement p with the blank on cell a (free: the
  * cells without a tile of p) at level e: every cell of the blank's
  * component is the same state. */
-static int reach(marks *M, uint32_t p, uint64_t free, int a, uint8_t e, level *L) {
-  const job *J = M->J;
+static int reach(uint64_t *seen, const job *J, uint32_t p, uint64_t free, int a, uint8_t e, level *L) {
   uint64_t base = (uint64_t)p * (uint64_t)J->P->f;
   for (uint64_t m = region(J->P, free, a); m; m &= m - 1) {
     uint64_t s = base + J->P->num[__builtin_ctzll(m)];
-    if (M->blank)
-      J->tab[s] = e;
-    else
-      M->seen[s >> 6] |= 1ull << (s & 63);
+    seen[s >> 6] |= 1ull << (s & 63);
   }
-  if (!M->blank && J->tab[p] == BS_PDB_FAR) J->tab[p] = e; /* levels only grow: the first is least */
+  if (J->tab[p] == BS_PDB_FAR) J->tab[p] = e; /* levels only grow: the first is least */
   return level_push(L, (uint64_t)p << 8 | (uint64_t)a);
 }
 
@@ -379,9 +362,9 @@ static int bfs(const job *J) {
   const bs_pdb *P = J->P;
   const int f = P->f;
   const uint64_t states = (uint64_t)J->size * (uint64_t)f;
-  marks M = {J, P->kind == BS_PDB_BLANK, NULL};
-  if (!M.blank && !(M.seen = calloc((size_t)((states + 63) / 64), sizeof *M.seen))) return -1;
-  memset(J->tab, BS_PDB_FAR, M.blank ? (size_t)states : J->size);
+  uint64_t *seen = calloc((size_t)((states + 63) / 64), sizeof *seen);
+  if (!seen) return -1;
+  memset(J->tab, BS_PDB_FAR, J->size);
   level cur = {0}, next = {0};
   uint32_t home = 0;
   uint64_t occ = 0;
@@ -389,7 +372,7 @@ static int bfs(const job *J) {
     home += P->num[J->at[i]] * J->pw[i];
     occ |= 1ull << J->at[i];
   }
-  int rc = reach(&M, home, P->opens & ~occ, J->goal, 0, &cur);
+  int rc = reach(seen, J, home, P->opens & ~occ, J->goal, 0, &cur);
   for (unsigned v = 0; cur.n && !rc; v++) {
     const uint8_t e = (uint8_t)(v + 1 < MAX_ENTRY ? v + 1 : MAX_ENTRY); /* beyond: still a bound */
     next.n = 0;
@@ -403,7 +386,7 @@ static int bfs(const job *J) {
         for (uint64_t m = P->nb[c] & comp; m && !rc; m &= m - 1) {
           int to = __builtin_ctzll(m);
           uint32_t q = p + (uint32_t)((int)P->num[to] - (int)P->num[c]) * J->pw[i];
-          if (!marked(&M, q, P->num[c])) rc = reach(&M, q, (free | 1ull << c) & ~(1ull << to), c, e, &next);
+          if (!marked(seen, J, q, P->num[c])) rc = reach(seen, J, q, (free | 1ull << c) & ~(1ull << to), c, e, &next);
         }
       }
     }
@@ -413,7 +396,7 @@ static int bfs(const job *J) {
   }
   free(cur.at);
   free(next.at);
-  free(M.seen);
+  free(seen);
   return rc;
 }
 
@@ -447,10 +430,9 @@ static double now_ms(void) {
 }
 
 /* Checks part, allocates the tables and points P->tab at them. */
-static int tables_init(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int kind) {
+static int tables_init(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part) {
   layout_init(P, layout);
-  P->kind = kind;
-  if ((kind != BS_PDB_MIN && kind != BS_PDB_BLANK) || part_check(P, part)) return -1;
+  if (part_check(P, part)) return -1;
   size_t at[BS_MAX_CELLS][BS_MAX_CELLS];
   P->bytes = lay_out(P, at);
   if (!(P->mem = malloc(P->bytes))) return -1;
@@ -491,11 +473,11 @@ static int build_into(bs_pdb *P, int threads, bs_pdb_info *info) {
   return C.fail ? -1 : 0;
 }
 
-int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int kind, int threads,
+int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int threads,
                  bs_pdb_info *info) {
   memset(info, 0, sizeof *info);
   info->status = BS_PDB_MEMORY;
-  if (tables_init(P, layout, part, kind) || build_into(P, threads, info)) {
+  if (tables_init(P, layout, part) || build_into(P, threads, info)) {
     bs_pdb_free(P);
     return -1;
   }
@@ -519,7 +501,7 @@ typedef struct file_head {
   uint32_t w, h;
   uint64_t wall;
   uint8_t of[BS_MAX_CELLS];
-  uint16_t npat, kind;
+  uint32_t npat;
   uint64_t bytes, sum; /* table bytes; XXH64 of them */
 } file_head;
 _Static_assert(sizeof(file_head) == 88, "file_head has no padding");
@@ -533,8 +515,7 @@ static void head_init(const bs_pdb *P, file_head *h) {
   h->h = (uint32_t)P->h;
   h->wall = P->wall;
   memcpy(h->of, P->part.of, sizeof h->of);
-  h->npat = (uint16_t)P->part.npat;
-  h->kind = (uint16_t)P->kind;
+  h->npat = (uint32_t)P->part.npat;
   h->bytes = P->bytes;
 }
 
@@ -591,7 +572,7 @@ static int load(bs_pdb *P, const char *path, char *why, size_t whylen) {
     snprintf(why, whylen, "not a bislide pattern database of this machine");
   else if (got.version != want.version)
     snprintf(why, whylen, "format version %u, not %u", got.version, want.version);
-  else if (got.w != want.w || got.h != want.h || got.wall != want.wall || got.npat != want.npat || got.kind != want.kind ||
+  else if (got.w != want.w || got.h != want.h || got.wall != want.wall || got.npat != want.npat ||
            memcmp(got.of, want.of, sizeof got.of) || got.bytes != want.bytes)
     snprintf(why, whylen, "another layout or partition");
   else if (read_all(fd, P->mem, P->bytes))
@@ -647,11 +628,11 @@ static void make_dirs(const char *dir) {
     }
 }
 
-int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int kind,
-                         int threads, const char *dir, bs_pdb_info *info) {
-  if (!dir) return bs_pdb_build(P, layout, part, kind, threads, info);
+int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
+                         int threads, bs_pdb_info *info) {
+  if (!dir) return bs_pdb_build(P, layout, part, threads, info);
   memset(info, 0, sizeof *info);
-  if (tables_init(P, layout, part, kind)) {
+  if (tables_init(P, layout, part)) {
     bs_pdb_free(P);
     return -1;
   }
@@ -733,7 +714,7 @@ static void lens_init(bs_pdb_lens *l, const bs_pdb *P, const bs_board *T, const 
     int role = m[c], j = P->part.of[role], slot = 0;
     for (int r = 0; r < role; r++) slot += P->part.of[r] == j && r != hole;
     l->pat[v] = (uint8_t)j;
-    l->mul[v] = (uint32_t)power(P->f, slot + (P->kind == BS_PDB_BLANK));
+    l->mul[v] = (uint32_t)power(P->f, slot);
   }
 }
 
@@ -748,7 +729,6 @@ int bs_pdb_view_init(bs_pdb_view *V, const bs_pdb *P, const bs_board *target, in
   }
   memset(V, 0, sizeof *V);
   V->pdb = P;
-  V->blank = P->kind == BS_PDB_BLANK;
   V->npat = P->part.npat;
   V->nlens = reflect && P->symmetric ? 2 : 1;
   uint8_t same[BS_MAX_CELLS] = {0}, flip[BS_MAX_CELLS] = {0};
@@ -780,10 +760,7 @@ int bs_pdb_eval(const bs_pdb_view *V, const uint8_t *cell, bs_pdb_idx *x) {
     memset(x->i[L], 0, sizeof x->i[L]);
     for (int k = 0; k < P->f; k++) {
       int c = P->open[k], v = cell[c];
-      if (v)
-        x->i[L][l->pat[v]] += l->num[c] * l->mul[v];
-      else if (V->blank) /* the blank's digit, in every pattern */
-        for (int j = 0; j < V->npat; j++) x->i[L][j] += l->num[c];
+      if (v) x->i[L][l->pat[v]] += l->num[c] * l->mul[v];
     }
   }
   return finish(V, x);
