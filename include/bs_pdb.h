@@ -17,7 +17,7 @@
  *  - wall- and blank-aware: a tile moves only where the blank can come
  *    round to, so tiles in a corridor cannot pass each other, and a
  *    pattern that fences the target's blank cell in pays for letting the
- *    blank back (see Partitions);
+ *    blank back in (see Partitions);
  *  - NOT consistent: a move can leave the blank where the pattern needs
  *    two more moves than from its best place (on the 3x3 with patterns
  *    1245/3678, 35,376 of 483,840 moves change h by 2 or more;
@@ -64,9 +64,15 @@
  * (a second "lens").
  *
  * Partitions: explicit ("12347/569AD/8BCEF" lists tiles, i.e. goal cells),
- * or chosen from a byte budget (bs_pdb_part_auto). The size of a set is
- * known before it is built (bs_pdb_bytes_for), and sets are cached on
- * disk, checksummed (bs_pdb_load_or_build).
+ * or chosen from a byte budget (bs_pdb_part_auto). Shapes matter, most
+ * where a pattern fences the target's blank cell in: with its tiles home
+ * the blank must still get in. On Korf's 100 (blank last; the suite
+ * `measure` of tests/test_pdb.c), 5-5-5 12569/3478C/ABDEF has mean h
+ * 40.55, 12347/569AD/8BCEF (8BCEF fences the corner in) 41.73; 6-6-3
+ * 12569A/3478BC/DEF 41.29, 234678/ABCDEF/159 42.53 (Felner, Korf and
+ * Hanan: 42.92 for theirs). The size of a set is known before it is
+ * built (bs_pdb_bytes_for), and sets are cached on disk, checksummed
+ * (bs_pdb_load_or_build).
  *
  * Use: once per layout, a partition and bs_pdb_load_or_build; once per
  * puzzle, bs_pdb_view_init toward the goal (forward side) and toward the

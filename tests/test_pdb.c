@@ -23,8 +23,14 @@
 #define KORF_SET "puzzles/korf100.txt"
 #define KORF_LENGTHS "puzzles/korf100-optimal.txt"
 #define REAL_SET "../shared/data/devquiz2011.txt"
-#define KF_663 "12569A/3478BC/DEF" /* Korf and Felner's 6-6-3, blank last */
-#define KF_555 "12569/3478C/ABDEF"
+/* 15-puzzle partitions, blank last. In P555 and P663 a pattern fences the
+ * blank's goal cell in (8BCEF, ABCDEF: it then keeps two tables); P663 is
+ * Korf's {1-6}, {8-10, 12-14}, {7, 11, 15} (blank top left) turned round.
+ * The OPEN ones leave the blank's cell open, and are weaker. */
+#define P555 "12347/569AD/8BCEF"
+#define P663 "234678/ABCDEF/159"
+#define OPEN_555 "12569/3478C/ABDEF"
+#define OPEN_663 "12569A/3478BC/DEF"
 #define MAX_OPEN 10               /* the exhaustive searches: 10! states */
 #define MAX_TARGETS 3             /* backward views per layout */
 #define MAX_DEPTH 100             /* IDA*: the 15-puzzle needs 80 at most */
@@ -499,11 +505,14 @@ Test(pdb, partitions) {
   bs_board g44 = goal_of(4, 4, 0), g66 = goal_of(6, 6, 0);
   bs_pdb_part part;
   char err[128], text[BS_PDB_SPEC];
-  cr_assert_eq(bs_pdb_part_parse(&g44, KF_663, &part, err, sizeof err), 0);
+  cr_assert_eq(bs_pdb_part_parse(&g44, OPEN_663, &part, err, sizeof err), 0);
   bs_pdb_part_format(&g44, &part, text);
-  cr_assert_str_eq(text, KF_663);
+  cr_assert_str_eq(text, OPEN_663);
   cr_assert_eq(part.npat, 4); /* and the blank's cell */
   cr_assert_eq(bs_pdb_bytes_for(&g44, &part), 2 * (16777216 + 6 * 1048576) + 4096 + 3 * 256 + 16 + 1);
+  /* A pattern that fences a cell in keeps a table for each side. */
+  cr_assert_eq(bs_pdb_part_parse(&g44, P663, &part, err, sizeof err), 0);
+  cr_assert_eq(bs_pdb_bytes_for(&g44, &part), 3 * 16777216 + 12 * 1048576 + 4096 + 3 * 256 + 16 + 1);
   /* Tiles left out get patterns of their own, in order. */
   cr_assert_eq(bs_pdb_part_parse(&g44, "FE", &part, err, sizeof err), 0);
   bs_pdb_part_format(&g44, &part, text);
@@ -844,12 +853,12 @@ Test(pdb, korf_instances_solve_to_their_optimal_lengths) {
   bs_board goal;
   bs_goal(&K.set.e[0].board, &goal);
   bs_pdb P;
-  build(&P, &goal, KF_555);
+  build(&P, &goal, P555);
   bs_pdb_view V;
   cr_assert_eq(bs_pdb_view_init(&V, &P, &goal, 1), 0);
   cr_assert_eq(V.nlens, 2);
   /* The shortest of the 100 (numbers 55, 16, 42 and 79: 41, 42, 42, 42
-   * moves), and every instance's h below its length. */
+   * moves), and every instance's h below its length, both ways. */
   const int easy[] = {55, 16, 42, 79};
   uint64_t nodes = 0;
   for (int i = 0; i < 4; i++) {
@@ -861,6 +870,9 @@ Test(pdb, korf_instances_solve_to_their_optimal_lengths) {
     const char *why;
     cr_assert_eq(bs_solvability(&K.set.e[i].board, &why), BS_SOLVABLE);
     cr_assert_leq(bs_pdb_eval(&V, K.set.e[i].board.cell, &x), K.optimal[i]);
+    bs_pdb_view B;
+    cr_assert_eq(bs_pdb_view_init(&B, &P, &K.set.e[i].board, 1), 0);
+    cr_assert_leq(bs_pdb_eval(&B, goal.cell, &x), K.optimal[i]);
   }
   bs_pdb_free(&P);
   bs_set_free(&K.set);
@@ -888,8 +900,10 @@ static void build_timed(bs_pdb *P, const bs_board *layout, const bs_pdb_part *pa
          cpu_ms() - c0);
 }
 
-/* Korf's 100: mean h of the starts, and IDA* over the first `solve`
- * instances (in order), for 5-5-5 and 6-6-3 with and without reflection. */
+/* Korf's 100: mean h of the starts (and of the goal toward each start),
+ * and IDA* over the first `solve` instances (in order), with and without
+ * reflection, for each partition of BS_PDB_RUNS (separated by spaces;
+ * default: OPEN_555, OPEN_663, P555, P663). */
 Test(measure, korf100) {
   measure_only();
   korf K;
@@ -909,9 +923,8 @@ Test(measure, korf100) {
          md / 100, lc / 100);
   const char *solve_env = getenv("BS_PDB_SOLVE"), *runs = getenv("BS_PDB_RUNS");
   int solve = solve_env ? atoi(solve_env) : 10;
-  /* Runs: partitions separated by spaces. */
   char list[1024];
-  snprintf(list, sizeof list, "%s", runs ? runs : KF_555 " " KF_663);
+  snprintf(list, sizeof list, "%s", runs ? runs : OPEN_555 " " OPEN_663 " " P555 " " P663);
   for (char *save = NULL, *run = strtok_r(list, " ", &save); run; run = strtok_r(NULL, " ", &save)) {
     bs_pdb P;
     bs_pdb_part part;
