@@ -232,7 +232,8 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
   /* The floor: every tile left in a pattern of its own. Each choice keeps
    * it within the budget; `spare` is what lies above it. */
   size_t single[BS_MAX_CELLS], floor = pattern_bytes(&P, 1ull << (P.n - 1));
-  for (uint64_t m = free_cells; m; m &= m - 1) floor += single[__builtin_ctzll(m)] = pattern_bytes(&P, m & -m);
+  for (uint64_t m = free_cells; m; m &= m - 1)
+    floor += single[__builtin_ctzll(m)] = pattern_bytes(&P, m & -m);
   if (floor > budget) return -1;
   size_t spare = budget - floor;
   memset(part->of, BS_PDB_NONE, sizeof part->of);
@@ -335,8 +336,7 @@ static int level_push(level *L, uint64_t x) {
 
 /* Sorts L by placement, with tmp as room and count for 2^16 counts:
  * expanded in order, the moves of each slot and way sweep the marks and
- * the table forward, which the cache follows better than random jumps
- */
+ * the table forward, which the cache follows better than random jumps. */
 static int level_sort(level *L, level *tmp, size_t *count) {
   if (tmp->cap < L->n) {
     uint64_t *at = realloc(tmp->at, L->n * sizeof *at);
@@ -422,7 +422,8 @@ static int bfs(const job *J) {
         for (uint64_t m = P->nb[c] & comp; m && !rc; m &= m - 1) {
           int to = __builtin_ctzll(m);
           uint32_t q = p + (uint32_t)((int)P->num[to] - (int)P->num[c]) * J->pw[i];
-          if (!marked(seen, J, q, P->num[c])) rc = reach(seen, J, q, (free | 1ull << c) & ~(1ull << to), c, e, &next);
+          if (!marked(seen, J, q, P->num[c]))
+            rc = reach(seen, J, q, (free | 1ull << c) & ~(1ull << to), c, e, &next);
         }
       }
     }

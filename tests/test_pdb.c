@@ -1,16 +1,15 @@
 /* Pattern databases (bs_pdb.h): every table equals its abstraction,
  * searched here by a plain 0-1 breadth-first search; admissible on every
  * state of small boards, toward the goal and toward other targets, against
- * a plain breadth-first search written here (and how often a move changes
- * h by 2 or more: they are not consistent), exact where one cell is left
- * free;
- * one-tile patterns and the Manhattan distance of bs_heur; the O(1) child
- * step against a full recount; partitions; views; the cache file, corrupt,
- * truncated, foreign or unwritable; and optimal lengths of Korf's
- * 15-puzzle instances with a small IDA* written here. With BS_PDB_MEASURE=1
- * in the environment, the suite `measure` prints build times, mean h and
- * IDA* node counts (BS_PDB_SOLVE=N: instances 1 to N; BS_PDB_RUNS: the
- * partitions, see there). */
+ * a plain breadth-first search written here (which also counts the moves
+ * that change h by 2 or more: the tables are not consistent); exact where
+ * one cell is left free; one-tile patterns and the Manhattan distance of
+ * bs_heur; the O(1) child step against a full recount; partitions; views;
+ * the cache file, corrupt, truncated, foreign or unwritable; and optimal
+ * lengths of Korf's 15-puzzle instances with a small IDA* written here.
+ * With BS_PDB_MEASURE=1 in the environment, the suite `measure` prints
+ * build times, mean h and IDA* node counts (BS_PDB_SOLVE=N: instances 1 to
+ * N; BS_PDB_RUNS: the partitions, see there). */
 #include "bs_test.h"
 
 #include <sys/stat.h>
@@ -271,9 +270,10 @@ Test(pdb, exact_with_one_free_cell) {
  * cells (digit of cell c: its number among the open cells; slot i weighs
  * f^i, as bs_pdb.h says) and the blank on another, where the blank steps
  * to an adjacent open cell at no cost when no tile is there, and at cost 1
- * when it slides that tile into its own cell. A 0-1 breadth-first search
- * (a deque) from the tiles home with the blank on cell goal; returns
- * dist[placement * f + the blank's digit], 255 where never reached. */
+ * when one is (the tile slides into the blank's cell). A 0-1 breadth-first
+ * search (a deque) from the tiles home with the blank on cell goal;
+ * returns dist[placement * f + the blank's digit], 255 where never
+ * reached. */
 static uint8_t *abstract_dist(const bs_board *layout, const uint8_t *home, int k, int goal) {
   int f = 0, num[BS_MAX_CELLS], open[BS_MAX_CELLS], w = layout->w;
   for (int c = 0; c < layout->n; c++)
@@ -315,7 +315,16 @@ static uint8_t *abstract_dist(const bs_board *layout, const uint8_t *home, int k
 
 /* Every table of spec on the layout (each pattern toward a blank on each
  * open cell) holds for each placement the least abstract distance over the
- * places of the blank. */
+ * places of the blank; and two cells share a pattern's table exactly when
+ * neither is the pattern's and the blank goes from one to the other for
+ * free with the tiles home. */
+/* The digit of open cell c: its number among the open cells. */
+static int i_of(const bs_board *layout, int c) {
+  int k = 0;
+  for (int d = 0; d < c; d++) k += !(layout->wall >> d & 1);
+  return k;
+}
+
 static void check_tables(int w, int h, uint64_t wall, const char *spec) {
   bs_board goal = goal_of(w, h, wall);
   bs_pdb P;
@@ -330,8 +339,14 @@ static void check_tables(int w, int h, uint64_t wall, const char *spec) {
       for (int d = 0; d < P.n; d++)
         if (P.part.of[d] == j && d != c) home[k++] = (uint8_t)d;
       uint8_t *dist = abstract_dist(&goal, home, k, c);
-      size_t np = 1;
-      for (int t = 0; t < k; t++) np *= (size_t)f;
+      size_t np = 1, p0 = 0;
+      for (int t = 0; t < k; t++) p0 += (size_t)i_of(&goal, home[t]) * np, np *= (size_t)f;
+      for (int e = 0; e < f; e++) {
+        int c2 = P.open[e], other = P.part.of[c] == j || P.part.of[c2] == j;
+        int together = !other && dist[p0 * (size_t)f + (size_t)e] == 0;
+        cr_assert_eq(P.tab[j][c2] == P.tab[j][c], c2 == c || together, "'%s' pattern %d: cells %d and %d",
+                     spec, j, c, c2);
+      }
       for (size_t p = 0; p < np; p++) {
         uint64_t used = 0;
         size_t x = p;
@@ -342,10 +357,10 @@ static void check_tables(int w, int h, uint64_t wall, const char *spec) {
         }
         if (!ok) continue; /* two tiles on a cell: never looked up */
         int least = 255;
-        for (int b = 0; b < f; b++)
-          if (!(used >> b & 1) && dist[p * (size_t)f + (size_t)b] < least) least = dist[p * (size_t)f + (size_t)b];
-        CHECK(P.tab[j][c][p] == least, "%dx%d '%s' pattern %d toward %d: %zu: %d, not %d", w, h, spec, j, c, p,
-              P.tab[j][c][p], least);
+        for (size_t b = 0; b < (size_t)f; b++)
+          if (!(used >> b & 1) && dist[p * (size_t)f + b] < least) least = dist[p * (size_t)f + b];
+        CHECK(P.tab[j][c][p] == least, "%dx%d '%s' pattern %d toward %d: %zu: %d, not %d", w, h, spec, j,
+              c, p, P.tab[j][c][p], least);
       }
       free(dist);
       checked++;
