@@ -112,14 +112,14 @@ int bs_pdb_part_parse(const bs_board *layout, const char *spec, bs_pdb_part *par
  * "12569A/3478BC/DEF"; one-tile patterns are listed too. */
 void bs_pdb_part_format(const bs_board *layout, const bs_pdb_part *part, char out[BS_PDB_SPEC]);
 
-/* The partition with the largest patterns whose BS_PDB_MIN tables fit
- * budget bytes: each pattern grows from the free tile cell with the lowest
- * number by the cell with the most neighbours already in it, then the
- * smallest sum of distances around the walls to its cells, and keeps the
- * most cells whose tables (counted exactly, a table per component they
- * leave free) fit, once every tile left could still get a table of its
- * own. The blank's goal cell is alone. Returns 0, or -1 when even one-tile
- * patterns do not fit. */
+/* The partition with the largest patterns whose tables fit budget bytes:
+ * each pattern grows from the free tile cell with the lowest number by the
+ * cell with the most neighbours already in it, then the smallest sum of
+ * distances around the walls to its cells, and keeps the most cells whose
+ * tables (counted exactly: a table per component they leave free) fit,
+ * once every tile left could still get a table of its own. The blank's
+ * goal cell is alone. Returns 0, or -1 when even one-tile patterns do not
+ * fit. */
 int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part);
 
 /* Bytes of the tables of part on layout (every table of every pattern),
