@@ -4,38 +4,38 @@
  * Korf and Felner, "Disjoint pattern database heuristics", AIJ 134 (2002);
  * Felner, Korf and Hanan, "Additive pattern database heuristics", JAIR 22
  * (2004). The open cells are split into disjoint patterns. A pattern's
- * table gives, for every placement of its tiles on open cells, the fewest
- * moves OF ITS OWN TILES that bring them to their cells, where a tile may
- * step into any adjacent open cell that no other tile of its pattern holds:
- * the other tiles and the blank are not looked at (the blank is free to be
- * anywhere, at no cost). The sum over the patterns is
- *  - admissible and consistent: a real move slides one tile into the
- *    adjacent open cell of the blank, which no tile holds, so it is one
- *    step in that tile's pattern and none in the others: h changes by at
- *    most 1 per move, and h is 0 only when every tile is home;
- *  - wall-aware: tiles step only between open cells, and around each other.
+ * table is searched in an abstract space: its tiles on open cells and the
+ * blank on another, where the blank passes any cell that no tile of the
+ * pattern holds at no cost (those moves belong to the other patterns), and
+ * sliding a tile of the pattern into the blank costs 1. Its goal: the
+ * tiles home, the blank in the component (of the cells they leave free)
+ * that holds the target's blank. An entry is the fewest moves of the
+ * pattern's tiles from a placement to that goal, the least over where the
+ * blank starts. The sum over the patterns is
+ *  - admissible: a real move is one move of one pattern's tile, and free
+ *    in the others; and h is 0 only when every tile is home;
+ *  - wall- and blank-aware: a tile moves only where the blank can come
+ *    round to, so tiles in a corridor cannot pass each other, and a
+ *    pattern that fences the target's blank cell in pays for letting the
+ *    blank back in (see Partitions);
+ *  - NOT consistent: a move can leave the blank where the pattern needs
+ *    two more moves than from its best place (on the 3x3 with patterns
+ *    1245/3678, 35,376 of 483,840 moves change h by 2 or more;
+ *    tests/test_pdb.c counts them). IDA* and the bounded search of
+ *    engine_impl.h need only admissibility.
+ * Keeping an entry per place of the blank instead (no least) would make
+ * the sum consistent, at f-k times the bytes and a read per pattern for
+ * each child (the blank moves in every pattern): measured on Korf's 100,
+ * 5-5-5 so (66 MB) needed more IDA* nodes than 6-6-3 here (46 MB).
  *
- * Why the blank is not in the tables. Korf and Felner search over
- * (placement, the blank's component among the cells the pattern leaves
- * free) and keep the minimum over the blank. That minimum is admissible
- * but NOT consistent: a move can leave the blank where the pattern needs
- * two more moves than from the best place. (Measured with such a search
- * while this module was written, not kept: on the 3x3 with patterns
- * 1245/3678, 73,440 of 967,680 moves change it by 2 or more.) And the
- * largest consistent function below it is exactly the table here: home has
- * entry 0, so min over p' of (steps(p, p') + entry(p')) <= steps(p, home).
- * Its larger values (Korf's 100 instances, 5-5-5: mean h 40.55 against
- * 38.93 here) cost consistency, which a front-to-end bidirectional search
- * needs.
- *
- * Building. A breadth-first search backward from home over the placements,
- * level by level over the table itself: level v is a scan for entries v (8
- * at a time), whose unvisited neighbours get v + 1; no queue, so a set
- * needs no memory beyond its tables, which live in one array allocated
- * once. The tables of a set are built on up to one thread per core.
- * Entries are bytes; BS_PDB_FAR means the tiles cannot reach their cells
- * at all (walls cut them off: never on a state reachable from a solvable
- * board).
+ * Building. A breadth-first search from the goal over (placement, the
+ * blank's component), level by level: a state is a placement and one cell
+ * of the component; reaching it marks every cell of the component (a bit
+ * per placement and cell, f/8 bytes per entry beside the table while it
+ * is built), so each state is expanded once, by the moves of the tiles
+ * next to it. The tables of a set are built on `threads` threads. Entries
+ * are bytes; BS_PDB_FAR means the tiles cannot reach their cells at all
+ * (walls cut them off: never on a state reachable from a solvable board).
  *
  * Dense index. A tile's digit is the number of its cell among the open
  * cells (0..f-1, f open cells), and slot s of a pattern weighs f^s, so a
@@ -45,28 +45,34 @@
  * two tiles on one cell are never looked up: their entries are the price
  * of that constant delta.
  *
- * Any target, one set of tables. The entries ignore the blank, so they
- * depend only on WHICH cells a pattern's tiles must fill. Toward a target
- * board T, the tile that T has on cell c plays the part of cell c's tile in
- * the goal (a view: tile -> pattern and slot). T's blank leaves one cell
- * without a tile: its pattern then needs the table of its other cells, so
- * each pattern also keeps, for each of its cells, a "hole" table of the
- * k-1 others (k/f of its size more). The goal's blank cell (the last) is
- * always a pattern of its own, so the goal view uses the full tables; a
- * backward view (target = the start board) uses one hole table, and its
- * tile on the last cell gets that cell's one-tile table.
+ * Any target, one set of tables. An entry depends only on WHICH cells the
+ * pattern's tiles must fill and on the component of the target's blank.
+ * Toward a target board T, the tile that T has on cell c plays the part of
+ * cell c's tile in the goal (a view: tile -> pattern and slot). T's blank
+ * leaves one cell h without a tile: its pattern then needs the table of
+ * its other cells toward a blank on h (a "hole" table), and every other
+ * pattern its table toward the component holding h of the cells it leaves
+ * free. So a pattern of k tiles keeps a table per such component (most
+ * patterns leave one) and k hole tables (k/f of a table each); tab[j][c]
+ * is the one toward a blank on cell c. The goal's blank cell (the last) is
+ * always a pattern of its own.
  *
  * Reflection. On a square board whose walls are symmetric under the
  * transposition t(x, y) = (y, x), t maps moves to moves and the goal to
  * itself (relabelled), so dist(s, T) = dist(t(s), t(T)); the view then also
  * looks up t(s) toward t(T) with the same tables and takes the larger sum
- * (a second "lens"). The maximum of consistent heuristics is consistent.
+ * (a second "lens").
  *
- * Partitions: explicit ("12569A/3478BC/DEF" lists tiles, i.e. goal cells;
- * that one is Korf and Felner's 6-6-3 turned to the blank-last goal), or
- * chosen from a byte budget (bs_pdb_part_auto). The size of a set is known
- * before it is built (bs_pdb_bytes_for), and sets are cached on disk,
- * checksummed (bs_pdb_load_or_build).
+ * Partitions: explicit ("12347/569AD/8BCEF" lists tiles, i.e. goal cells),
+ * or chosen from a byte budget (bs_pdb_part_auto). Shapes matter, most
+ * where a pattern fences the target's blank cell in: with its tiles home
+ * the blank must still get in. On Korf's 100 (blank last; the suite
+ * `measure` of tests/test_pdb.c), 5-5-5 12569/3478C/ABDEF has mean h
+ * 40.55, 12347/569AD/8BCEF (8BCEF fences the corner in) 41.73; 6-6-3
+ * 12569A/3478BC/DEF 41.29, 234678/ABCDEF/159 42.53 (Felner, Korf and
+ * Hanan: 42.92 for theirs). The size of a set is known before it is
+ * built (bs_pdb_bytes_for), and sets are cached on disk, checksummed
+ * (bs_pdb_load_or_build).
  *
  * Use: once per layout, a partition and bs_pdb_load_or_build; once per
  * puzzle, bs_pdb_view_init toward the goal (forward side) and toward the
@@ -80,7 +86,7 @@
 
 #include "bs_board.h"
 
-#define BS_PDB_VERSION 1   /* of the tables and of the cache files */
+#define BS_PDB_VERSION 2   /* of the tables and of the cache files */
 #define BS_PDB_MAX_K 8     /* tiles in one pattern */
 #define BS_PDB_FAR 255     /* an entry: the tiles cannot reach their cells */
 #define BS_PDB_NONE 0xff   /* the pattern of a wall cell */
@@ -107,16 +113,17 @@ int bs_pdb_part_parse(const bs_board *layout, const char *spec, bs_pdb_part *par
 void bs_pdb_part_format(const bs_board *layout, const bs_pdb_part *part, char out[BS_PDB_SPEC]);
 
 /* The partition with the largest patterns whose tables fit budget bytes:
- * pattern sizes are chosen greedily, largest first, each as large as the
- * budget allows once every tile left could still get a table; each pattern
- * grows from the free tile cell with the lowest number by the cell with
- * the most neighbours already in it, then the smallest sum of distances
- * around the walls to its cells. The blank's goal cell is alone. Returns
- * 0, or -1 when even one-tile patterns do not fit. */
+ * each pattern grows from the free tile cell with the lowest number by the
+ * cell with the most neighbours already in it, then the smallest sum of
+ * distances around the walls to its cells, and keeps the most cells whose
+ * tables (counted exactly: a table per component they leave free) fit,
+ * once every tile left could still get a table of its own. The blank's
+ * goal cell is alone. Returns 0, or -1 when even one-tile patterns do not
+ * fit. */
 int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part);
 
-/* Bytes of the tables of part on layout (full and hole tables), known
- * before building; 0 if the partition does not fit the layout. */
+/* Bytes of the tables of part on layout (every table of every pattern),
+ * known before building; 0 if the partition does not fit the layout. */
 size_t bs_pdb_bytes_for(const bs_board *layout, const bs_pdb_part *part);
 
 /* A built set of tables. Read-only once built: views and lookups from any
@@ -129,8 +136,12 @@ typedef struct bs_pdb {
   uint8_t size[BS_MAX_CELLS];   /* tiles of each pattern */
   uint8_t num[BS_MAX_CELLS];    /* a cell's digit: its number among the open cells */
   uint8_t open[BS_MAX_CELLS];   /* the open cells, in order */
-  const uint8_t *full[BS_MAX_CELLS]; /* pattern j's table, f^size[j] entries */
-  const uint8_t *hole[BS_MAX_CELLS]; /* by open cell c: its pattern's table without c */
+  uint64_t opens;               /* the open cells, a mask */
+  uint64_t nb[BS_MAX_CELLS];    /* the open neighbours of each open cell */
+  /* [j][c]: pattern j's table toward a target whose blank (its role) is on
+   * open cell c: j's table without c if c is j's, else the table whose
+   * goal has the blank in c's component of the cells j leaves free. */
+  const uint8_t *tab[BS_MAX_CELLS][BS_MAX_CELLS];
   uint8_t *mem;                 /* every table, one allocation */
   size_t bytes;
 } bs_pdb;
@@ -152,9 +163,12 @@ typedef struct bs_pdb_info {
   char why[192];    /* for REPLACED and UNSAVED */
 } bs_pdb_info;
 
-/* Builds the tables of part on layout in memory. Returns 0, or -1 if the
- * partition does not fit the layout or memory runs out (P is then empty). */
-int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, bs_pdb_info *info);
+/* Builds the tables of part on layout in memory, on `threads` threads (0:
+ * one per core, at most 16); a batch worker, one thread of many, passes 1.
+ * Returns 0, or -1 if the partition does not fit the layout or memory runs
+ * out (P is then empty). */
+int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int threads,
+                 bs_pdb_info *info);
 
 /* The same through the cache directory dir (created if missing; NULL: no
  * cache). The file is named from a hash of the layout, the partition and
@@ -166,7 +180,7 @@ int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, bs_
  * cannot be written costs only the saving (BS_PDB_UNSAVED). Returns -1
  * only as bs_pdb_build does. */
 int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
-                         bs_pdb_info *info);
+                         int threads, bs_pdb_info *info);
 
 void bs_pdb_free(bs_pdb *P);
 

@@ -13,8 +13,6 @@
 #include <xxhash.h>
 
 #define MAX_ENTRY (BS_PDB_FAR - 1) /* distances beyond are stored as this: still a bound */
-#define BYTES_01 0x0101010101010101ull
-#define BYTES_80 0x8080808080808080ull
 #define MAX_THREADS 16 /* that build the tables of one set */
 
 /* ---- layout ---------------------------------------------------------- */
@@ -30,6 +28,13 @@ static void layout_init(bs_pdb *P, const bs_board *layout) {
     if (P->wall >> c & 1) continue;
     P->num[c] = (uint8_t)P->f;
     P->open[P->f++] = (uint8_t)c;
+    P->opens |= 1ull << c;
+  }
+  for (int c = 0; c < P->n; c++) {
+    int x = c % P->w;
+    uint64_t m = (x > 0 ? 1ull << (c - 1) : 0) | (x < P->w - 1 ? 1ull << (c + 1) : 0) |
+                 (c >= P->w ? 1ull << (c - P->w) : 0) | (c + P->w < P->n ? 1ull << (c + P->w) : 0);
+    if (!(P->wall >> c & 1)) P->nb[c] = m & P->opens;
   }
   P->symmetric = P->w == P->h;
   for (int c = 0; c < P->n && P->symmetric; c++)
@@ -44,9 +49,56 @@ static uint64_t power(int f, int k) {
   return x;
 }
 
-/* Bytes of one pattern of k tiles: its table and its k hole tables. */
-static size_t pattern_bytes(int f, int k) {
-  return (size_t)(power(f, k) + (uint64_t)k * power(f, k - 1));
+/* The cells that the blank reaches from cell a through the cells of free. */
+static uint64_t region(const bs_pdb *P, uint64_t free, int a) {
+  uint64_t comp = 1ull << a;
+  for (uint64_t edge = comp; edge;) {
+    uint64_t grow = 0;
+    for (uint64_t m = edge; m; m &= m - 1) grow |= P->nb[__builtin_ctzll(m)];
+    edge = grow & free & ~comp;
+    comp |= edge;
+  }
+  return comp;
+}
+
+/* Bytes of the tables of a pattern whose tiles' home cells are `home`: one
+ * table per component of the cells they leave free (the goal of a table
+ * has the blank in one), and the hole table of each cell. */
+static size_t pattern_bytes(const bs_pdb *P, uint64_t home) {
+  uint64_t free = P->opens & ~home;
+  int k = __builtin_popcountll(home), r = 0;
+  for (uint64_t left = free; left; left &= ~region(P, free, __builtin_ctzll(left))) r++;
+  return (size_t)((uint64_t)r * power(P->f, k) + (uint64_t)k * power(P->f, k - 1));
+}
+
+static uint64_t home_of(const bs_pdb *P, int j) {
+  uint64_t home = 0;
+  for (int c = 0; c < P->n; c++)
+    if (P->part.of[c] == j) home |= 1ull << c;
+  return home;
+}
+
+/* Where each table of P lies in its memory: per pattern, the table of each
+ * component of the cells its tiles leave free at home, in the order of
+ * their lowest cells, then the hole table of each of its cells. at[j][c]:
+ * the offset of pattern j's table toward a target whose blank is on open
+ * cell c. Returns the bytes of all. */
+static size_t lay_out(const bs_pdb *P, size_t at[BS_MAX_CELLS][BS_MAX_CELLS]) {
+  size_t bytes = 0;
+  for (int j = 0; j < P->part.npat; j++) {
+    uint64_t home = home_of(P, j), free = P->opens & ~home;
+    for (uint64_t left = free; left;) {
+      uint64_t comp = region(P, free, __builtin_ctzll(left));
+      for (uint64_t m = comp; m; m &= m - 1) at[j][__builtin_ctzll(m)] = bytes;
+      bytes += power(P->f, P->size[j]);
+      left &= ~comp;
+    }
+    for (uint64_t m = home; m; m &= m - 1) {
+      at[j][__builtin_ctzll(m)] = bytes;
+      bytes += power(P->f, P->size[j] - 1);
+    }
+  }
+  return bytes;
 }
 
 /* Checks part against the layout of P and writes its canonical form
@@ -91,9 +143,8 @@ size_t bs_pdb_bytes_for(const bs_board *layout, const bs_pdb_part *part) {
   bs_pdb P;
   layout_init(&P, layout);
   if (part_check(&P, part)) return 0;
-  size_t bytes = 0;
-  for (int j = 0; j < P.part.npat; j++) bytes += pattern_bytes(P.f, P.size[j]);
-  return bytes;
+  size_t at[BS_MAX_CELLS][BS_MAX_CELLS];
+  return lay_out(&P, at);
 }
 
 /* ---- partitions ------------------------------------------------------ */
@@ -177,22 +228,22 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS];
   memset(dist, BS_PDB_FAR, sizeof dist);
   for (int i = 0; i < P.f; i++) bs_flood(&g, ~0ull, P.open[i], NULL, dist[P.open[i]]);
-  size_t one = pattern_bytes(P.f, 1);
-  int left = P.f - 1; /* tiles without a pattern */
-  if (budget / one < (size_t)left + 1) return -1;
-  size_t rest = budget - one; /* the blank's goal cell's own table */
+  uint64_t free_cells = P.opens & ~(1ull << (P.n - 1));
+  /* The floor: every tile left in a pattern of its own. Each choice keeps
+   * it within the budget; `spare` is what lies above it. */
+  size_t single[BS_MAX_CELLS], floor = pattern_bytes(&P, 1ull << (P.n - 1));
+  for (uint64_t m = free_cells; m; m &= m - 1)
+    floor += single[__builtin_ctzll(m)] = pattern_bytes(&P, m & -m);
+  if (floor > budget) return -1;
+  size_t spare = budget - floor;
   memset(part->of, BS_PDB_NONE, sizeof part->of);
   part->npat = 0;
-  uint64_t free_cells = 0;
-  for (int i = 0; i < P.f - 1; i++) free_cells |= 1ull << P.open[i];
-  while (left) {
-    int k = 1;
-    for (int t = 2; t <= left && t <= BS_PDB_MAX_K && power(P.f, t); t++)
-      if (pattern_bytes(P.f, t) + (size_t)(left - t) * one <= rest) k = t;
-    rest -= pattern_bytes(P.f, k);
-    left -= k;
-    uint64_t group = 1ull << __builtin_ctzll(free_cells);
-    for (int size = 1; size < k; size++) {
+  while (free_cells) {
+    int most = 1;
+    while (most < BS_PDB_MAX_K && most < __builtin_popcountll(free_cells) && power(P.f, most + 1)) most++;
+    uint8_t order[BS_PDB_MAX_K] = {(uint8_t)__builtin_ctzll(free_cells)};
+    uint64_t group = 1ull << order[0];
+    for (int size = 1; size < most; size++) {
       int best = -1, best_nb = -1, best_sum = 0;
       for (uint64_t m = free_cells & ~group; m; m &= m - 1) {
         int c = __builtin_ctzll(m), nb = 0, sum = 0;
@@ -201,6 +252,17 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
         if (nb > best_nb || (nb == best_nb && sum < best_sum)) best = c, best_nb = nb, best_sum = sum;
       }
       group |= 1ull << best;
+      order[size] = (uint8_t)best;
+    }
+    /* The largest first cells of the group that fit. */
+    for (int k = most;; k--) {
+      size_t have = spare, need = pattern_bytes(&P, group);
+      for (uint64_t x = group; x; x &= x - 1) have += single[__builtin_ctzll(x)];
+      if (need <= have || k == 1) {
+        spare = have - need;
+        break;
+      }
+      group &= ~(1ull << order[k - 1]);
     }
     for (uint64_t x = group; x; x &= x - 1) part->of[__builtin_ctzll(x)] = (uint8_t)part->npat;
     part->npat++;
@@ -214,40 +276,33 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
 
 /* ---- building -------------------------------------------------------- */
 
-/* One table to build: k tiles whose home cells are at[0..k), into tab. */
+/* One table to build: k tiles whose home cells are at[0..k), toward the
+ * goal with the blank on cell goal (or anywhere in its component), into
+ * tab. */
 typedef struct job {
   const bs_pdb *P;
-  int k;
+  int k, goal;
   uint8_t at[BS_PDB_MAX_K];
   uint8_t *tab;
-  uint32_t size; /* f^k entries */
+  uint32_t size; /* placements: f^k */
   uint64_t inv;  /* ceil(2^64 / f): a / f = (a * inv) >> 64 for 32-bit a */
-  /* Per slot and cell, the moves of a tile there: the cell it goes to and
-   * the change of the index, so the search does no geometry. */
-  uint8_t nmove[BS_MAX_CELLS], to[BS_MAX_CELLS][4];
-  uint32_t delta[BS_PDB_MAX_K][BS_MAX_CELLS][4];
+  uint32_t pw[BS_PDB_MAX_K]; /* f^slot: a tile's weight among the placements */
 } job;
 
-static void job_init(job *J, const bs_pdb *P, const bs_geom *g, const uint8_t *at, int k, uint8_t *tab) {
+static void job_init(job *J, const bs_pdb *P, const uint8_t *at, int k, int goal, uint8_t *tab) {
   memset(J, 0, sizeof *J);
   J->P = P;
   J->k = k;
+  J->goal = goal;
   memcpy(J->at, at, (size_t)k);
   J->tab = tab;
   J->size = (uint32_t)power(P->f, k);
   J->inv = UINT64_MAX / (uint64_t)P->f + 1;
-  for (int c = 0; c < P->n; c++)
-    for (int d = 0; d < 4; d++) {
-      int to = g->nb[c][d];
-      if (to < 0 || (P->wall >> c & 1)) continue;
-      for (int i = 0; i < k; i++)
-        J->delta[i][c][J->nmove[c]] = (uint32_t)((int)P->num[to] - (int)P->num[c]) * (uint32_t)power(P->f, i);
-      J->to[c][J->nmove[c]++] = (uint8_t)to;
-    }
+  for (int i = 0; i < k; i++) J->pw[i] = (uint32_t)power(P->f, i);
 }
 
-/* The cells of the tiles of index idx; returns their mask. Division by a
- * multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct
+/* The cells of the tiles of placement idx; returns their mask. Division by
+ * a multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct
  * computation", 2019): exact for 32-bit numerators. */
 static uint64_t decode(const job *J, uint32_t idx, uint8_t *cell) {
   uint64_t occ = 0;
@@ -260,52 +315,134 @@ static uint64_t decode(const job *J, uint32_t idx, uint8_t *cell) {
   return occ;
 }
 
-/* Breadth-first from home, level by level over the table itself: the
- * entries of value v give their unvisited neighbours v + 1, where a
- * neighbour moves one tile to an adjacent open cell that no other tile of
- * the pattern holds. No queue: a level is a scan for v, 8 entries a step. */
-static void bfs(const job *J) {
-  uint8_t *tab = J->tab;
+/* The states of one level of the search: placement << 8 | a cell of the
+ * blank's component. */
+typedef struct level {
+  uint64_t *at;
+  size_t n, cap;
+} level;
+
+static int level_push(level *L, uint64_t x) {
+  if (L->n == L->cap) {
+    size_t cap = L->cap ? 2 * L->cap : 1024;
+    uint64_t *at = realloc(L->at, cap * sizeof *at);
+    if (!at) return -1;
+    L->at = at;
+    L->cap = cap;
+  }
+  L->at[L->n++] = x;
+  return 0;
+}
+
+/* Sorts L by placement, with tmp as room and count for 2^16 counts:
+ * expanded in order, the moves of each slot and way sweep the marks and
+ * the table forward, which the cache follows better than random jumps. */
+static int level_sort(level *L, level *tmp, size_t *count) {
+  if (tmp->cap < L->n) {
+    uint64_t *at = realloc(tmp->at, L->n * sizeof *at);
+    if (!at) return -1;
+    tmp->at = at;
+    tmp->cap = L->n;
+  }
+  for (int shift = 8; shift < 40; shift += 16) { /* two passes of 16 bits */
+    memset(count, 0, sizeof *count << 16);
+    for (size_t i = 0; i < L->n; i++) count[L->at[i] >> shift & 0xffff]++;
+    for (size_t d = 0, sum = 0; d < 1 << 16; d++) {
+      size_t c = count[d];
+      count[d] = sum;
+      sum += c;
+    }
+    for (size_t i = 0; i < L->n; i++) tmp->at[count[L->at[i] >> shift & 0xffff]++] = L->at[i];
+    uint64_t *t = L->at;
+    L->at = tmp->at;
+    tmp->at = t;
+    size_t c = L->cap;
+    L->cap = tmp->cap;
+    tmp->cap = c;
+  }
+  return 0;
+}
+
+/* Whether the state of placement p with the blank on the cell of digit d
+ * was reached: a bit per state, beside the table. */
+static int marked(const uint64_t *seen, const job *J, uint32_t p, int d) {
+  uint64_t s = (uint64_t)p * (uint64_t)J->P->f + (uint64_t)d;
+  return (int)(seen[s >> 6] >> (s & 63) & 1);
+}
+
+/* Reaches the state of placement p with the blank on cell a (free: the
+ * cells without a tile of p) at level e: every cell of the blank's
+ * component is the same state. */
+static int reach(uint64_t *seen, const job *J, uint32_t p, uint64_t free, int a, uint8_t e, level *L) {
+  uint64_t base = (uint64_t)p * (uint64_t)J->P->f;
+  for (uint64_t m = region(J->P, free, a); m; m &= m - 1) {
+    uint64_t s = base + J->P->num[__builtin_ctzll(m)];
+    seen[s >> 6] |= 1ull << (s & 63);
+  }
+  if (J->tab[p] == BS_PDB_FAR) J->tab[p] = e; /* levels only grow: the first is least */
+  return level_push(L, (uint64_t)p << 8 | (uint64_t)a);
+}
+
+/* Breadth-first from home over the states (placement, the blank's
+ * component among the cells the pattern leaves free), level by level: a
+ * move slides a tile into an adjacent cell of the blank's component, and
+ * the blank then sits where the tile was. Returns 0, or -1 when memory
+ * runs out. */
+static int bfs(const job *J) {
+  const bs_pdb *P = J->P;
+  const int f = P->f;
+  const uint64_t states = (uint64_t)J->size * (uint64_t)f;
+  uint64_t *seen = calloc((size_t)((states + 63) / 64), sizeof *seen);
+  size_t *count = malloc(sizeof *count << 16);
+  if (!seen || !count) {
+    free(seen);
+    free(count);
+    return -1;
+  }
+  memset(J->tab, BS_PDB_FAR, J->size);
+  level cur = {0}, next = {0};
   uint32_t home = 0;
-  for (int i = 0; i < J->k; i++) home += J->P->num[J->at[i]] * (uint32_t)power(J->P->f, i);
-  memset(tab, BS_PDB_FAR, J->size);
-  tab[home] = 0;
-  /* Levels past MAX_ENTRY are all stored as it (still bounds), and
-   * expanded as one level until nothing new turns up. */
-  for (unsigned v = 0, more = 1; more; v += v < MAX_ENTRY) {
-    const uint64_t vv = BYTES_01 * v;
-    const uint8_t e = (uint8_t)(v + 1 < MAX_ENTRY ? v + 1 : MAX_ENTRY);
-    more = 0;
-    for (uint32_t base = 0; base < J->size; base += 8) {
-      if (base + 8 <= J->size) { /* skip 8 entries at once when none is v */
-        uint64_t x;
-        memcpy(&x, tab + base, 8);
-        x ^= vv;
-        if (!((x - BYTES_01) & ~x & BYTES_80)) continue;
-      }
-      for (uint32_t idx = base; idx < base + 8 && idx < J->size; idx++) {
-        if (tab[idx] != v) continue;
-        uint8_t cell[BS_PDB_MAX_K];
-        uint64_t occ = decode(J, idx, cell);
-        for (int i = 0; i < J->k; i++) {
-          int c = cell[i];
-          for (int m = 0; m < J->nmove[c]; m++) {
-            uint32_t child = idx + J->delta[i][c][m];
-            if ((occ >> J->to[c][m] & 1) || tab[child] != BS_PDB_FAR) continue;
-            tab[child] = e;
-            more = 1;
-          }
+  uint64_t occ = 0;
+  for (int i = 0; i < J->k; i++) {
+    home += P->num[J->at[i]] * J->pw[i];
+    occ |= 1ull << J->at[i];
+  }
+  int rc = reach(seen, J, home, P->opens & ~occ, J->goal, 0, &cur);
+  for (unsigned v = 0; cur.n && !rc; v++) {
+    const uint8_t e = (uint8_t)(v + 1 < MAX_ENTRY ? v + 1 : MAX_ENTRY); /* beyond: still a bound */
+    next.n = 0;
+    if (cur.n > 1 << 16 && (rc = level_sort(&cur, &next, count))) break; /* small ones stay in cache */
+    for (size_t it = 0; it < cur.n && !rc; it++) {
+      uint32_t p = (uint32_t)(cur.at[it] >> 8);
+      int a = (int)(cur.at[it] & 255);
+      uint8_t cell[BS_PDB_MAX_K];
+      uint64_t free = P->opens & ~decode(J, p, cell), comp = region(P, free, a);
+      for (int i = 0; i < J->k && !rc; i++) {
+        int c = cell[i];
+        for (uint64_t m = P->nb[c] & comp; m && !rc; m &= m - 1) {
+          int to = __builtin_ctzll(m);
+          uint32_t q = p + (uint32_t)((int)P->num[to] - (int)P->num[c]) * J->pw[i];
+          if (!marked(seen, J, q, P->num[c]))
+            rc = reach(seen, J, q, (free | 1ull << c) & ~(1ull << to), c, e, &next);
         }
       }
     }
+    level t = cur;
+    cur = next;
+    next = t;
   }
+  free(cur.at);
+  free(next.at);
+  free(seen);
+  free(count);
+  return rc;
 }
 
 /* Builds jobs taken in turn from a shared counter, so that threads share
  * the work of a set whatever the sizes of its tables. */
 typedef struct crew {
   job *jobs;
-  int njobs, next;
+  int njobs, next, fail;
   pthread_mutex_t lock;
 } crew;
 
@@ -316,7 +453,11 @@ static void *work(void *arg) {
     int j = C->next++;
     pthread_mutex_unlock(&C->lock);
     if (j >= C->njobs) return NULL;
-    bfs(&C->jobs[j]);
+    if (bfs(&C->jobs[j])) {
+      pthread_mutex_lock(&C->lock);
+      C->fail = 1;
+      pthread_mutex_unlock(&C->lock);
+    }
   }
 }
 
@@ -326,56 +467,39 @@ static double now_ms(void) {
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* Checks part, allocates the tables and points full[] and hole[] at them:
- * per pattern its table, then one hole table per cell in slot order. */
+/* Checks part, allocates the tables and points P->tab at them. */
 static int tables_init(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part) {
   layout_init(P, layout);
   if (part_check(P, part)) return -1;
-  size_t bytes = 0;
-  for (int j = 0; j < P->part.npat; j++) bytes += pattern_bytes(P->f, P->size[j]);
-  P->mem = malloc(bytes);
-  if (!P->mem) return -1;
-  P->bytes = bytes;
-  uint8_t *at = P->mem;
-  for (int j = 0; j < P->part.npat; j++) {
-    P->full[j] = at;
-    at += power(P->f, P->size[j]);
-    for (int c = 0; c < P->n; c++)
-      if (P->part.of[c] == j) {
-        P->hole[c] = at;
-        at += power(P->f, P->size[j] - 1);
-      }
-  }
+  size_t at[BS_MAX_CELLS][BS_MAX_CELLS];
+  P->bytes = lay_out(P, at);
+  if (!(P->mem = malloc(P->bytes))) return -1;
+  for (int j = 0; j < P->part.npat; j++)
+    for (int i = 0; i < P->f; i++) P->tab[j][P->open[i]] = P->mem + at[j][P->open[i]];
   return 0;
 }
 
-/* Builds every table of P, biggest first, on up to one thread per core.
- * Returns 0, or -1 when memory runs out. */
-static int build_into(bs_pdb *P, bs_pdb_info *info) {
+/* Builds every table of P, biggest first, on `threads` threads (0: one per
+ * core), at most MAX_THREADS. Returns 0, or -1 when memory runs out. */
+static int build_into(bs_pdb *P, int threads, bs_pdb_info *info) {
   double t0 = now_ms();
-  int njobs = 0;
-  for (int j = 0; j < P->part.npat; j++) njobs += 1 + P->size[j];
-  crew C = {calloc((size_t)njobs, sizeof(job)), njobs, 0, PTHREAD_MUTEX_INITIALIZER};
+  crew C = {calloc((size_t)P->part.npat * (size_t)P->f, sizeof(job)), 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
   if (!C.jobs) return -1;
-  bs_board lb = layout_board(P);
-  bs_geom g;
-  bs_geom_init(&g, &lb);
-  int n = 0;
+  /* A table's first cell c (in order) gives its job: the tiles of its
+   * pattern but c, if c is one, and the goal's blank on c. */
   for (int k = BS_PDB_MAX_K; k >= 0; k--) /* biggest first: the last job is short */
-    for (int j = 0; j < P->part.npat; j++) {
-      uint8_t cells[BS_PDB_MAX_K], size = 0;
-      for (int c = 0; c < P->n; c++)
-        if (P->part.of[c] == j) cells[size++] = (uint8_t)c;
-      if (size == k) job_init(&C.jobs[n++], P, &g, cells, k, (uint8_t *)P->full[j]);
-      if (size != k + 1) continue;
-      for (int s = 0; s < size; s++) {
-        uint8_t others[BS_PDB_MAX_K];
-        for (int i = 0, m = 0; i < size; i++)
-          if (i != s) others[m++] = cells[i];
-        job_init(&C.jobs[n++], P, &g, others, k, (uint8_t *)P->hole[cells[s]]);
+    for (int j = 0; j < P->part.npat; j++)
+      for (int i = 0; i < P->f; i++) {
+        int c = P->open[i], first = 1, hole = P->part.of[c] == j;
+        for (int e = 0; e < i && first; e++) first = P->tab[j][P->open[e]] != P->tab[j][c];
+        if (!first || P->size[j] - hole != k) continue;
+        uint8_t cells[BS_PDB_MAX_K];
+        int m = 0;
+        for (int d = 0; d < P->n; d++)
+          if (P->part.of[d] == j && d != c) cells[m++] = (uint8_t)d;
+        job_init(&C.jobs[C.njobs++], P, cells, k, c, (uint8_t *)P->tab[j][c]);
       }
-    }
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  long cores = threads > 0 ? threads : sysconf(_SC_NPROCESSORS_ONLN);
   int nthreads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores, started = 0;
   pthread_t tid[MAX_THREADS];
   while (started < nthreads - 1 && !pthread_create(&tid[started], NULL, work, &C)) started++;
@@ -384,13 +508,14 @@ static int build_into(bs_pdb *P, bs_pdb_info *info) {
   free(C.jobs);
   info->ms = now_ms() - t0;
   info->bytes = P->bytes;
-  return 0;
+  return C.fail ? -1 : 0;
 }
 
-int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, bs_pdb_info *info) {
+int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int threads,
+                 bs_pdb_info *info) {
   memset(info, 0, sizeof *info);
   info->status = BS_PDB_MEMORY;
-  if (tables_init(P, layout, part) || build_into(P, info)) {
+  if (tables_init(P, layout, part) || build_into(P, threads, info)) {
     bs_pdb_free(P);
     return -1;
   }
@@ -542,8 +667,8 @@ static void make_dirs(const char *dir) {
 }
 
 int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
-                         bs_pdb_info *info) {
-  if (!dir) return bs_pdb_build(P, layout, part, info);
+                         int threads, bs_pdb_info *info) {
+  if (!dir) return bs_pdb_build(P, layout, part, threads, info);
   memset(info, 0, sizeof *info);
   if (tables_init(P, layout, part)) {
     bs_pdb_free(P);
@@ -563,7 +688,7 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
     info->bytes = P->bytes;
     return 0;
   }
-  if (build_into(P, info)) {
+  if (build_into(P, threads, info)) {
     bs_pdb_free(P);
     return -1;
   }
@@ -618,8 +743,8 @@ const char *bs_pdb_status_name(int status) {
 /* The lens that reads a state's cell c as cell m[c] toward target T: the
  * tile T has on cell c plays the part of the goal tile of cell m[c]. */
 static void lens_init(bs_pdb_lens *l, const bs_pdb *P, const bs_board *T, const uint8_t *m) {
-  int hole = m[T->blank], hp = P->part.of[hole];
-  for (int j = 0; j < P->part.npat; j++) l->tab[j] = j == hp ? P->hole[hole] : P->full[j];
+  int hole = m[T->blank];
+  for (int j = 0; j < P->part.npat; j++) l->tab[j] = P->tab[j][hole];
   for (int i = 0; i < P->f; i++) {
     int c = P->open[i], v = T->cell[c];
     l->num[c] = P->num[m[c]];
