@@ -34,6 +34,8 @@ typedef struct bs_solver {
   uint64_t side;    /* bytes kept out of the store for the mode's tables (bs_solver_side) */
   bs_construct con; /* its workspace is allocated the first time a board needs it */
   int con_ready;
+  int pdb_threads;     /* threads that build tables: 1 (the default) where workers run
+                        * side by side, 0 for one per core */
   bs_pdb pdb;          /* the tables of the last layout that needed them */
   int pdb_ready;
   bs_pdb_info pdb_info;
@@ -58,11 +60,11 @@ int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t sid
  * mem); none in bfs mode. */
 uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem);
 
-/* The pattern databases for b's layout within sv->side bytes, loaded from
- * or saved to the cache directory dir (NULL: none), kept for the next board
- * of the same layout. Adds the time it took to r->pdb_ms. NULL when the
- * budget is 0 or too small, or building failed. */
-const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, const char *dir, bs_result *r);
+/* The pattern databases for b's layout within sv->side bytes and the
+ * pdb_mem setting, loaded from or saved to o->pdb_dir (NULL: none), kept
+ * for the next board of the same layout. Adds the time it took to
+ * r->pdb_ms. NULL when the budget is too small, or building failed. */
+const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r);
 void bs_solver_free(bs_solver *sv);
 
 /* Solves one board; r->ms is not set here (see bs_now_ms). */

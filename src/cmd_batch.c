@@ -35,7 +35,7 @@ typedef struct item {
   const char *reason; /* interned, NULL for none */
   char *moves;        /* solved only */
   uint64_t expanded, generated;
-  double ms;
+  double ms, pdb_ms; /* pdb_ms: not kept by the journal, 0 for a resumed puzzle */
 } item;
 
 #define MAX_REASONS 32
@@ -151,6 +151,7 @@ static void record(batch *b, int i, const bs_result *r, double ms) {
   x->expanded = r->expanded;
   x->generated = r->generated;
   x->ms = ms;
+  x->pdb_ms = r->pdb_ms;
   if (r->status == BS_ST_SOLVED && !moves && !b->werr) {
     snprintf(b->err, sizeof b->err, "out of memory keeping the answers");
     b->werr = 1;
@@ -393,6 +394,7 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
     if (x->moves) snprintf(r.moves, sizeof r.moves, "%s", x->moves);
     r.expanded = x->expanded;
     r.generated = x->generated;
+    r.pdb_ms = x->pdb_ms;
     bs_print_json(f, i + 1, &b->set.e[i].board, &r, x->ms, store);
     fputc('\n', f);
   }

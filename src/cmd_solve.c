@@ -107,6 +107,7 @@ int bs_cmd_solve(int argc, char **argv) {
     bs_set_free(&set);
     return BS_EXIT_FAIL;
   }
+  sv.pdb_threads = 0; /* one solver: tables are built on every core */
   int counts[3] = {0, 0, 0}, optimal = 0, out_failed = 0;
   long moves = 0;
   double t0 = bs_now_ms();

@@ -37,6 +37,7 @@ int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t sid
   memset(sv, 0, sizeof *sv);
   sv->kind = kind;
   sv->side = side < mem ? side : 0;
+  sv->pdb_threads = 1;
   mem -= sv->side;
   sv->cap = bs_capacity_for(mem);
   if (sv->cap < 2) {
@@ -82,13 +83,16 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
   return want < most ? want : most;
 }
 
-const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, const char *dir, bs_result *r) {
+const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r) {
+  const bs_settings *set = o->set ? o->set : &bs_settings_default;
+  uint64_t budget = (uint64_t)set->pdb_mem << 20;
+  if (budget > sv->side) budget = sv->side;
   if (sv->pdb_ready && sv->pdb.w == b->w && sv->pdb.h == b->h && sv->pdb.wall == b->wall) return &sv->pdb;
   if (sv->pdb_ready) bs_pdb_free(&sv->pdb);
   sv->pdb_ready = 0;
   bs_pdb_part part;
-  if (!sv->side || bs_pdb_part_auto(b, sv->side, &part)) return NULL;
-  if (bs_pdb_load_or_build(&sv->pdb, b, &part, dir, &sv->pdb_info)) return NULL;
+  if (budget < PDB_MIN || bs_pdb_part_auto(b, budget, &part)) return NULL;
+  if (bs_pdb_load_or_build(&sv->pdb, b, &part, o->pdb_dir, sv->pdb_threads, &sv->pdb_info)) return NULL;
   r->pdb_ms += sv->pdb_info.ms;
   sv->pdb_ready = 1;
   return &sv->pdb;

@@ -117,7 +117,7 @@ Test(heuristic, child_scores_match_a_full_recount) {
     bs_pdb P;
     bs_pdb_part part;
     bs_pdb_info info;
-    int pdb = round % 3 == 0 && !bs_pdb_part_auto(&b, 1u << 16, &part) && !bs_pdb_build(&P, &b, &part, &info);
+    int pdb = round % 3 == 0 && !bs_pdb_part_auto(&b, 1u << 16, &part) && !bs_pdb_build(&P, &b, &part, 1, &info);
     for (int lc = 0; lc <= 3; lc += 3) {
       bs_heur H;
       bs_heur_init(&H, &b, &to, lc);
@@ -161,7 +161,7 @@ static void lower_bound_holds(int w, int h, uint64_t wall) {
   bs_pdb_part part;
   bs_pdb_info info;
   cr_assert_eq(bs_pdb_part_auto(&goal, 1u << 20, &part), 0);
-  cr_assert_eq(bs_pdb_build(&P, &goal, &part, &info), 0);
+  cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, &info), 0);
   bs_heur plain, both;
   bs_heur_init(&plain, &goal, &goal, 2);
   bs_heur_init(&both, &goal, &goal, 2);
@@ -294,7 +294,10 @@ Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
   cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
   static bs_result r, e;
   bs_opts o = {.recycle = 1, .budget = 0};
-  bs_opts small = {.recycle = 1, .budget = (uint64_t)bs_settings_default.auto_exact};
+  /* Exact mode as auto's try runs it: the same budget, no tables. */
+  bs_settings plain = bs_settings_default;
+  plain.pdb_mem = 0;
+  bs_opts small = {.recycle = 1, .budget = (uint64_t)bs_settings_default.auto_exact, .set = &plain};
   uint64_t seed = 5;
   int heuristic = 0, proven = 0;
   for (int i = 0; i < 24; i++) {
