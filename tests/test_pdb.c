@@ -7,13 +7,11 @@
  * bs_heur; the O(1) child step against a full recount; partitions; views;
  * the cache file, corrupt, truncated, foreign or unwritable; and optimal
  * lengths of Korf's 15-puzzle instances with a small IDA* written here.
- * With BS_PDB_MEASURE=1 in the environment, the suite `measure` prints
- * build times, mean h and IDA* node counts (BS_PDB_SOLVE=N: instances 1 to
- * N; BS_PDB_RUNS: the partitions, see there). */
+ * (Speed and node counts on all of Korf's 100 are bench figures: the
+ * README's exact-mode section, `bislide batch --mode exact`.) */
 #include "bs_test.h"
 
 #include <sys/stat.h>
-#include <time.h>
 
 #include "bs_heur.h"
 #include "bs_parse.h"
@@ -21,14 +19,12 @@
 
 #define KORF_SET "puzzles/korf100.txt"
 #define KORF_LENGTHS "puzzles/korf100-optimal.txt"
-#define REAL_SET "../shared/data/devquiz2011.txt"
 /* 15-puzzle partitions, blank last. In P555 and P663 a pattern fences the
  * blank's goal cell in (8BCEF, ABCDEF: it then keeps two tables); P663 is
  * Korf's {1-6}, {8-10, 12-14}, {7, 11, 15} (blank top left) turned round.
- * The OPEN ones leave the blank's cell open, and are weaker. */
+ * OPEN_663 leaves the blank's cell open, and is weaker. */
 #define P555 "12347/569AD/8BCEF"
 #define P663 "234678/ABCDEF/159"
-#define OPEN_555 "12569/3478C/ABDEF"
 #define OPEN_663 "12569A/3478BC/DEF"
 #define MAX_OPEN 10               /* the exhaustive searches: 10! states */
 #define MAX_TARGETS 3             /* backward views per layout */
@@ -891,119 +887,4 @@ Test(pdb, korf_instances_solve_to_their_optimal_lengths) {
   }
   bs_pdb_free(&P);
   bs_set_free(&K.set);
-}
-
-/* ---- measurements (BS_PDB_MEASURE=1) ----------------------------------- */
-
-static void measure_only(void) {
-  if (!getenv("BS_PDB_MEASURE")) cr_skip_test("figures only: set BS_PDB_MEASURE=1");
-}
-
-static double cpu_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static void build_timed(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *what) {
-  double c0 = cpu_ms();
-  bs_pdb_info info;
-  cr_assert_eq(bs_pdb_build(P, layout, part, 0, &info), 0);
-  char text[BS_PDB_SPEC];
-  bs_pdb_part_format(layout, part, text);
-  printf("%s %s: %zu bytes, built in %.0f ms (%.0f ms of CPU)\n", what, text, info.bytes, info.ms,
-         cpu_ms() - c0);
-}
-
-/* Korf's 100: mean h of the starts (and of the goal toward each start),
- * and IDA* over the first `solve` instances (in order), with and without
- * reflection, for each partition of BS_PDB_RUNS (separated by spaces;
- * default: OPEN_555, OPEN_663, P555, P663). */
-Test(measure, korf100) {
-  measure_only();
-  korf K;
-  cr_assert(korf_load(&K));
-  bs_board goal;
-  bs_goal(&K.set.e[0].board, &goal);
-  double md = 0, lc = 0, opt = 0;
-  for (int i = 0; i < 100; i++) {
-    opt += K.optimal[i];
-    bs_heur H;
-    bs_heur_init(&H, &K.set.e[i].board, &goal, 0);
-    md += bs_heur_score(&H, 0, &K.set.e[i].board);
-    bs_heur_init(&H, &K.set.e[i].board, &goal, 2);
-    lc += bs_heur_score(&H, 0, &K.set.e[i].board);
-  }
-  printf("korf100: mean optimal %.2f, Manhattan %.2f, Manhattan + linear conflicts %.2f\n", opt / 100,
-         md / 100, lc / 100);
-  const char *solve_env = getenv("BS_PDB_SOLVE"), *runs = getenv("BS_PDB_RUNS");
-  int solve = solve_env ? atoi(solve_env) : 10;
-  char list[1024];
-  snprintf(list, sizeof list, "%s", runs ? runs : OPEN_555 " " OPEN_663 " " P555 " " P663);
-  for (char *save = NULL, *run = strtok_r(list, " ", &save); run; run = strtok_r(NULL, " ", &save)) {
-    bs_pdb P;
-    bs_pdb_part part;
-    char err[128];
-    cr_assert_eq(bs_pdb_part_parse(&goal, run, &part, err, sizeof err), 0, "%s: %s", run, err);
-    build_timed(&P, &goal, &part, "4x4");
-    for (int reflect = 0; reflect <= 1; reflect++) {
-      bs_pdb_view V, B;
-      bs_pdb_view_init(&V, &P, &goal, reflect);
-      double h = 0, back = 0; /* and toward each start, from the goal (a hole table) */
-      for (int i = 0; i < 100; i++) {
-        bs_pdb_idx x;
-        int hf = bs_pdb_eval(&V, K.set.e[i].board.cell, &x);
-        cr_assert_leq(hf, K.optimal[i]);
-        h += hf;
-        bs_pdb_view_init(&B, &P, &K.set.e[i].board, reflect);
-        int hb = bs_pdb_eval(&B, goal.cell, &x);
-        cr_assert_leq(hb, K.optimal[i]);
-        back += hb;
-      }
-      uint64_t nodes = 0;
-      double t0 = cpu_ms();
-      for (int i = 0; i < solve; i++)
-        cr_assert_eq(ida_solve(&V, &K.set.e[i].board, &nodes), K.optimal[i], "instance %d", i + 1);
-      printf("  %s%s: mean h %.2f (backward %.2f)", run, reflect ? " + reflection" : "", h / 100,
-             back / 100);
-      if (solve)
-        printf("; IDA* on instances 1-%d: %llu nodes, %.0f ms of CPU", solve, (unsigned long long)nodes,
-               cpu_ms() - t0);
-      printf("\n");
-      fflush(stdout);
-    }
-    bs_pdb_free(&P);
-  }
-  bs_set_free(&K.set);
-}
-
-/* Automatic partitions for the first board of each size of the real set,
- * at 16 MB and 64 MB. */
-Test(measure, real_set_layouts) {
-  measure_only();
-  bs_set set;
-  FILE *devnull = fopen("/dev/null", "w");
-  int rc = bs_set_read(REAL_SET, &set, devnull);
-  fclose(devnull);
-  if (rc < 0) cr_skip_test(REAL_SET " is absent");
-  for (int w = 3; w <= 6; w++)
-    for (int h = 3; h <= 6; h++) {
-      int i = 0;
-      while (i < set.n && (!set.e[i].ok || set.e[i].board.w != w || set.e[i].board.h != h)) i++;
-      if (i == set.n) continue;
-      bs_board goal;
-      bs_goal(&set.e[i].board, &goal);
-      for (size_t mb = 16; mb <= 64; mb *= 4) {
-        bs_pdb_part part;
-        cr_assert_eq(bs_pdb_part_auto(&goal, mb << 20, &part), 0);
-        char what[128], text[BS_BOARD_TEXT];
-        bs_board_format(&goal, text);
-        snprintf(what, sizeof what, "%s (line %d, %d walls) at %zu MB:", text, set.e[i].line,
-                 __builtin_popcountll(goal.wall), mb);
-        bs_pdb P;
-        build_timed(&P, &goal, &part, what);
-        bs_pdb_free(&P);
-      }
-    }
-  bs_set_free(&set);
 }
