@@ -91,20 +91,24 @@ static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const 
   return H->lc_weight * (k - best);
 }
 
-/* A parent, unpacked once for the scores of all its children. */
+/* A parent, for the scores of all its children: its packed board (a
+ * child's update reads only the cells it needs) and, with tables, its
+ * patterns' indices. */
 typedef struct bs_heur_ctx {
-  uint8_t cell[BS_MAX_CELLS];
+  const bs_geom *g;
+  const uint32_t *w;
   int side, md;
   bs_pdb_idx idx;
 } bs_heur_ctx;
 
-/* Unpacks the parent of side s with packed board w and score word `word`. */
+/* The parent of side s with packed board w and score word `word`. */
 static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
                                   uint32_t word, bs_heur_ctx *c) {
-  for (int p = 0; p < H->n; p++) c->cell[p] = (uint8_t)bs_get(g, w, p);
+  c->g = g;
+  c->w = w;
   c->side = s;
   c->md = (int)(H->pdb ? word >> BS_SCORE_BITS : word); /* word has no engine bit here */
-  if (H->pdb) bs_pdb_eval(&H->view[s], c->cell, &c->idx);
+  if (H->pdb) bs_pdb_eval_packed(&H->view[s], g, w, &c->idx);
 }
 
 /* Linear conflicts of row `line` (bit 1) or column `line` (bit 2) of the
@@ -116,7 +120,7 @@ static inline int bs_heur_line_of(const bs_heur *H, const bs_heur_ctx *c, int s,
   int n = 0, len = bit == 1 ? H->w : H->h;
   for (int i = 0; i < len; i++) {
     int x = bit == 1 ? line * H->w + i : i * H->w + line;
-    unsigned t = x == hole ? 0 : x == put ? pv : c->cell[x];
+    unsigned t = x == hole ? 0 : x == put ? pv : bs_get(c->g, c->w, x);
     if (!t) continue;
     v[n] = (uint8_t)t;
     cell[n++] = (uint8_t)x;

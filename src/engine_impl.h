@@ -186,7 +186,7 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
     if (q < 0 || dir == back) continue;
     uint32_t sc = 0;
     if (p->H) {
-      sc = bs_heur_child(p->H, &hc, hc.cell[q], (int)blank, q);
+      sc = bs_heur_child(p->H, &hc, bs_get(g, par, q), (int)blank, q);
       if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
     }
     uint32_t *k = b->kid[b->nk];
