@@ -12,6 +12,9 @@
  * half as long again, up to the whole answer; the first pass with a bridge
  * that runs out of its budget ends the polish: windows that long are the
  * exact search's limit there. So the budget alone sets how far it reaches.
+ * A total budget caps the whole polish of one board, shared out over the
+ * windows each pass has left, so that a very long answer (the
+ * constructor's) costs a bounded time and is polished end to end.
  *
  * Written once over bs_solver_engine, so it works in every store; the loop
  * cut needs no store. */
@@ -27,10 +30,11 @@
 int bs_polish_loops(const bs_board *b, char *m, int len);
 
 /* Replaces windows of the answer m[0..len) of b, first `window` moves
- * long, by shorter ways, each bridge within `budget` generated states;
- * returns the new length, never more than len. The searches' counts are
- * added to acc. */
+ * long, by shorter ways, each bridge within `budget` generated states and
+ * all of them within `total` (0: no limit; the last bridge gets what is
+ * left); returns the new length, never more than len. The searches'
+ * counts are added to acc. */
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
-                      bs_result *acc);
+                      uint64_t total, bs_result *acc);
 
 #endif

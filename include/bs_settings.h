@@ -22,14 +22,17 @@
           "time for moves: multiplies the beam's width and budget and each polish bridge's budget")   \
   SETTING(beam_width, 1500, 1, 1000000, "states each side of the beam expands per layer, at effort 1") \
   SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \
-  SETTING(beam_budget, 1000000, 1000, 1000000000,                                                 \
+  SETTING(beam_budget, 2000000, 1000, 1000000000,                                                 \
           "generated states the beams may use on one board before the constructor takes over, at effort 1")    \
   SETTING(lc_weight, 3, 0, 8,                                                                     \
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
+  SETTING(lc_retry, 8, 0, 64, "the same, for the beam's retry when the first beam finds nothing") \
   SETTING(polish_window, 28, 4, 190,                                                              \
           "moves of the polish's first windows, each replaced by a proven-shortest way; longer ones follow while they fit polish_budget") \
-  SETTING(polish_budget, 100000, 0, 1000000000,                                                   \
+  SETTING(polish_budget, 30000, 0, 1000000000,                                                   \
           "generated states each window's bridge may use, at effort 1 (0: no polish)")            \
+  SETTING(polish_total, 4000000, 0, 100000000000,                                                 \
+          "generated states the polish may use on one board in all, at effort 1 (0: no limit)")   \
   SETTING(exact_budget, 0, 0, 100000000000,                                                       \
           "generated states exact and bfs modes may use on one board (0: no limit)")               \
   SETTING(pdb_mem, 64, 0, 65536,                                                                  \

@@ -2,8 +2,10 @@
  *
  * First the bidirectional beam (bs_engine.h), ranking states by the
  * wall-aware Manhattan distance plus linear conflicts: its answers are
- * short, and it answers most boards within its budget. Where it finds no
- * answer, the constructor (bs_construct.h) answers, and it answers every
+ * short, and it answers most boards within its budget. A beam that finds
+ * nothing is retried once with conflicts weighing more (lc_retry): a
+ * greedier score that resolves tiles out of line first, which is what
+ * boards of rings need. Where neither answers, the constructor (bs_construct.h) answers, and it answers every
  * solvable board: that is the guarantee, not a wider beam. Every answer
  * then has its loops cut and its windows polished (bs_polish.h). All
  * budgets count generated states, never time, so answers repeat exactly;
@@ -12,9 +14,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-/* How much wider each retry of a beam that found nothing is. */
-#define BEAM_WIDER 4
 
 /* The constructor, in the solver's side bytes, allocated the first time a
  * board needs it. Returns 0 with the answer in sv->con, or -1 when the
@@ -33,25 +32,24 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   const bs_settings *set = o->set ? o->set : &bs_settings_default;
   bs_board goal;
   bs_goal(b, &goal);
-  bs_heur H;
-  bs_heur_init(&H, b, &goal, (int)set->lc_weight);
   const uint64_t effort = (uint64_t)set->effort;
   uint64_t budget = o->budget ? o->budget : (uint64_t)set->beam_budget * effort;
-  bs_policy beam = {.width = (uint32_t)(set->beam_width * set->effort), .extra = (int)set->beam_extra,
-                    .recycle = 1, .H = &H};
   bs_result s;
   bs_end end;
   /* A beam that loses its way (no meeting within the depth a record
-   * holds, or both sides die out) is retried BEAM_WIDER times wider on
-   * what is left of the budget; then the constructor answers. A wider beam
-   * would only fill a full store sooner. */
-  for (;;) {
-    beam.budget = budget;
+   * holds, or both sides die out) is retried with the greedier score of
+   * lc_retry on what is left of the budget; then the constructor answers.
+   * The first beam has half the budget, so that the retry always runs. */
+  const int lc[2] = {(int)set->lc_weight, (int)set->lc_retry};
+  for (int k = 0; k < 2; k++) {
+    bs_heur H;
+    bs_heur_init(&H, b, &goal, lc[k]);
+    bs_policy beam = {.width = (uint32_t)(set->beam_width * set->effort), .extra = (int)set->beam_extra,
+                      .recycle = 1, .H = &H, .budget = k ? budget : budget / 2};
     end = bs_solver_engine(sv, b, &goal, &beam, &s);
     bs_result_add(r, &s);
-    if (end == BS_END_MET || end == BS_END_MEMORY || s.generated >= budget || beam.width > UINT32_MAX / BEAM_WIDER) break;
+    if (end == BS_END_MET || end == BS_END_MEMORY) break;
     budget -= s.generated;
-    beam.width *= BEAM_WIDER;
   }
   char *m = NULL;
   int len;
@@ -73,7 +71,8 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     return;
   }
   if (set->polish_budget)
-    len = bs_polish_windows(sv, b, m, len, (int)set->polish_window, (uint64_t)set->polish_budget * effort, r);
+    len = bs_polish_windows(sv, b, m, len, (int)set->polish_window, (uint64_t)set->polish_budget * effort,
+                            (uint64_t)set->polish_total * effort, r);
   if (len > BS_ANSWER_MAX) {
     free(m);
     r->reason = "answer too long";

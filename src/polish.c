@@ -62,8 +62,9 @@ int bs_polish_loops(const bs_board *b, char *m, int len) {
 }
 
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
-                      bs_result *acc) {
+                      uint64_t total, bs_result *acc) {
   bs_result s;
+  uint64_t spent = 0;
   for (;;) {
     int gained = 0, stopped = 0;
     bs_board a = *b;
@@ -73,8 +74,17 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int wi
       for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char((unsigned char)m[k]));
       bs_heur H;
       bs_heur_init(&H, &a, &z, BS_LC_LOWER_BOUND);
+      /* What is left of the total, shared by the windows left in this pass,
+       * so that the whole answer gets its share. */
+      uint64_t cap = budget; /* 0: no limit */
+      if (total) {
+        uint64_t share = total > spent ? (total - spent) / (uint64_t)((len - i + window / 2 - 1) / (window / 2)) : 0;
+        if (!share) return len;
+        if (!cap || share < cap) cap = share;
+      }
       /* Every way between the ends has the window's parity: at most j - i - 2. */
-      bs_end end = bs_bounded(sv, &a, &z, &H, j - i - 2, budget, 1, &s);
+      bs_end end = bs_bounded(sv, &a, &z, &H, j - i - 2, cap, 1, &s);
+      spent += s.generated;
       if (end == BS_END_MET) {
         memmove(m + i + s.length, m + j, (size_t)(len - j));
         memcpy(m + i, s.moves, (size_t)s.length);

@@ -94,16 +94,41 @@ Test(polish, answers_replay_and_never_grow) {
     bs_board y = play(&a, m, cut);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: loops cut elsewhere", round);
     memset(&acc, 0, sizeof acc);
-    int polished = bs_polish_windows(&sv, &a, m, cut, 8, 20000, &acc);
+    int polished = bs_polish_windows(&sv, &a, m, cut, 8, 20000, 0, &acc);
     cr_assert_leq(polished, cut, "round %d", round);
     y = play(&a, m, polished);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
     if (w * h == 9) {
-      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, &acc);
+      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, 0, &acc);
       bs_policy p = {.recycle = 1};
       cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
       cr_assert_eq(k, bfs.length, "round %d: whole-answer window %d, bfs %d", round, k, bfs.length);
     }
+  }
+  bs_solver_free(&sv);
+}
+
+/* A total budget holds (each bridge may pass its share by the few
+ * children of its last expansion), and the capped polish still leads to
+ * the same board and never lengthens the answer. */
+Test(polish, total_budget_caps_the_whole_polish) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc;
+  uint64_t seed = 31;
+  for (int round = 0; round < 8; round++) {
+    bs_board a = bs_rand_board(&seed, 5, 5, round % 2 ? 3 : 0);
+    static char m[BS_ANSWER_MAX + 1];
+    int len = walk(&seed, &a, 400, m);
+    bs_board z = play(&a, m, len);
+    len = bs_polish_loops(&a, m, len);
+    const uint64_t total = 20000;
+    memset(&acc, 0, sizeof acc);
+    int polished = bs_polish_windows(&sv, &a, m, len, 28, 100000, total, &acc);
+    cr_assert_leq(polished, len, "round %d", round);
+    cr_assert_leq(acc.generated, total + 64, "round %d: %llu generated", round, (unsigned long long)acc.generated);
+    bs_board y = play(&a, m, polished);
+    cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
   }
   bs_solver_free(&sv);
 }
@@ -123,7 +148,7 @@ Test(polish, the_same_in_every_store) {
       static bs_result acc;
       memset(&acc, 0, sizeof acc);
       memcpy(m, m0, (size_t)len0 + 1);
-      int len = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, len0), 12, 50000, &acc);
+      int len = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, len0), 12, 50000, 0, &acc);
       m[len] = 0;
       if (kind == 0) {
         first = len;
