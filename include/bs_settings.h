@@ -26,7 +26,11 @@
           "generated states the beams may use on one board before the constructor takes over, at effort 1")    \
   SETTING(lc_weight, 3, 0, 8,                                                                     \
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
-  SETTING(lc_retry, 8, 0, 64, "the same, for the beam's retry when the first beam finds nothing") \
+  SETTING(lc_retry, 8, 0, 64, "the same, for the beam's retries when the first beam finds nothing") \
+  SETTING(rescue_width, 24000, 1, 10000000,                                                       \
+          "states each side of the last, wide beam expands per layer, at effort 1")               \
+  SETTING(rescue_budget, 0, 0, 1000000000,                                                        \
+          "generated states of the last, wide beam before the constructor takes over, at effort 1 (0: none)") \
   SETTING(polish_window, 28, 4, 190,                                                              \
           "moves of the polish's first windows, each replaced by a proven-shortest way; longer ones follow while they fit polish_budget") \
   SETTING(polish_budget, 30000, 0, 1000000000,                                                   \

@@ -1,6 +1,6 @@
 /* bs_store: the contract between the search and a store of states.
  *
- * The search (src/search_impl.h) is written once and compiled once per
+ * The engine (src/engine_impl.h) is written once and compiled once per
  * store, with BS_STORE set to the store's name X. It calls only these
  * static inline functions of X, so each store's search is specialised by
  * the compiler and no state goes through a function pointer:

@@ -33,23 +33,35 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   bs_board goal;
   bs_goal(b, &goal);
   const uint64_t effort = (uint64_t)set->effort;
-  uint64_t budget = o->budget ? o->budget : (uint64_t)set->beam_budget * effort;
+  const uint64_t budget = o->budget ? o->budget : (uint64_t)set->beam_budget * effort;
   bs_result s;
   bs_end end;
   /* A beam that loses its way (no meeting within the depth a record
    * holds, or both sides die out) is retried with the greedier score of
-   * lc_retry on what is left of the budget; then the constructor answers.
-   * The first beam has half the budget, so that the retry always runs. */
-  const int lc[2] = {(int)set->lc_weight, (int)set->lc_retry};
-  for (int k = 0; k < 2; k++) {
+   * lc_retry on what is left of the budget (the first beam has half, so
+   * that the retry always runs); then, if rescue_budget allows (it is 0
+   * by default) and the caller set no budget, once more as wide as
+   * rescue_width: a wide beam keeps enough boards to find its way round
+   * rings near the goal, where a narrow one gets lost, but rarely on
+   * boards scrambled far (docs/heuristic.md). Then the constructor. */
+  const struct { int lc; uint64_t width, budget; } beams[] = {
+      {(int)set->lc_weight, (uint64_t)set->beam_width * effort, budget / 2},
+      {(int)set->lc_retry, (uint64_t)set->beam_width * effort, budget - budget / 2},
+      {(int)set->lc_retry, (uint64_t)set->rescue_width * effort, o->budget ? 0 : (uint64_t)set->rescue_budget * effort},
+  };
+  uint64_t left = 0; /* what the last beam left of its budget */
+  end = BS_END_BUDGET;
+  for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
+    uint64_t give = beams[k].budget + (k == 1 ? left : 0);
+    if (!give) continue;
     bs_heur H;
-    bs_heur_init(&H, b, &goal, lc[k]);
-    bs_policy beam = {.width = (uint32_t)(set->beam_width * set->effort), .extra = (int)set->beam_extra,
-                      .recycle = 1, .H = &H, .budget = k ? budget : budget / 2};
+    bs_heur_init(&H, b, &goal, beams[k].lc);
+    bs_policy beam = {.width = beams[k].width > UINT32_MAX ? UINT32_MAX : (uint32_t)beams[k].width,
+                      .extra = (int)set->beam_extra, .recycle = 1, .H = &H, .budget = give};
     end = bs_solver_engine(sv, b, &goal, &beam, &s);
     bs_result_add(r, &s);
     if (end == BS_END_MET || end == BS_END_MEMORY) break;
-    budget -= s.generated;
+    left = give > s.generated ? give - s.generated : 0;
   }
   char *m = NULL;
   int len;
