@@ -31,8 +31,8 @@ int bs_polish_loops(const bs_board *b, char *m, int len);
 
 /* Replaces windows of the answer m[0..len) of b, first `window` moves
  * long, by shorter ways, each bridge within `budget` generated states and
- * all of them within `total` (0: no limit; the last bridge gets what is
- * left); returns the new length, never more than len. The searches'
+ * all of them within `total` (0: no limit), shared out over the windows
+ * each pass has left; returns the new length, never more than len. The searches'
  * counts are added to acc. */
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
                       uint64_t total, bs_result *acc);

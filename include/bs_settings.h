@@ -19,7 +19,7 @@
   SETTING(auto_exact, 20000, 0, 1000000000,                                                       \
           "generated states auto mode gives the exact search before the heuristic mode")          \
   SETTING(effort, 1, 1, 1000,                                                                     \
-          "time for moves: multiplies the beam's width and budget and each polish bridge's budget")   \
+          "time for moves: multiplies the beams' widths and budgets and the polish's budgets")   \
   SETTING(beam_width, 1500, 1, 1000000, "states each side of the beam expands per layer, at effort 1") \
   SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \
   SETTING(beam_budget, 2000000, 1000, 1000000000,                                                 \

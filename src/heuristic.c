@@ -3,10 +3,11 @@
  * First the bidirectional beam (bs_engine.h), ranking states by the
  * wall-aware Manhattan distance plus linear conflicts: its answers are
  * short, and it answers most boards within its budget. A beam that finds
- * nothing is retried once with conflicts weighing more (lc_retry): a
- * greedier score that resolves tiles out of line first, which is what
- * boards of rings need. Where neither answers, the constructor (bs_construct.h) answers, and it answers every
- * solvable board: that is the guarantee, not a wider beam. Every answer
+ * nothing is retried with conflicts weighing more (lc_retry): a greedier
+ * score that resolves tiles out of line first, which is what boards of
+ * rings need; then, if the settings ask for it, with a wide beam. Where
+ * none answers, the constructor (bs_construct.h) answers, and it answers
+ * every solvable board: that is the guarantee, not a wider beam. Every answer
  * then has its loops cut and its windows polished (bs_polish.h). All
  * budgets count generated states, never time, so answers repeat exactly;
  * none is marked optimal. */

@@ -262,10 +262,27 @@ Test(heuristic, the_same_answer_on_every_run_and_in_every_store) {
   }
 }
 
+/* Solves b in heuristic mode in every store: each answer replays, and
+ * every store gives the first one's moves and counts, left in *first. */
+static void same_in_every_store(const bs_board *b, const bs_opts *o, bs_result *first, int board) {
+  static bs_result r;
+  for (int kind = 0; kind < BS_NSTORES; kind++) {
+    bs_solver sv;
+    char err[200];
+    cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, SIDE, err, sizeof err), 0, "%s", err);
+    bs_result *x = kind == 0 ? first : &r;
+    bs_solver_solve(&sv, b, BS_MODE_HEURISTIC, o, x);
+    expect_replays(b, x, bs_store_name((bs_store_kind)kind));
+    cr_assert_str_eq(x->moves, first->moves, "board %d, store %s", board, bs_store_name((bs_store_kind)kind));
+    cr_assert_eq(x->generated, first->generated, "board %d, store %s", board, bs_store_name((bs_store_kind)kind));
+    bs_solver_free(&sv);
+  }
+}
+
 /* A higher effort (wider beams, longer bridges) still answers every board
  * with an answer that replays, the same in every store. */
 Test(heuristic, a_higher_effort_answers_the_same_in_every_store) {
-  static bs_result first, r;
+  static bs_result first;
   bs_settings set = bs_settings_default;
   set.effort = 3;
   bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
@@ -273,18 +290,8 @@ Test(heuristic, a_higher_effort_answers_the_same_in_every_store) {
   for (int i = 0; i < 3; i++) {
     bs_board b = walk_board(&seed, 5, 4 + i % 2, i % 2 ? 3 : 0, 200);
     if (bs_is_goal(&b)) continue;
-    for (int kind = 0; kind < BS_NSTORES; kind++) {
-      bs_solver sv;
-      char err[200];
-      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, SIDE, err, sizeof err), 0, "%s", err);
-      bs_result *x = kind == 0 ? &first : &r;
-      bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, x);
-      expect_replays(&b, x, bs_store_name((bs_store_kind)kind));
-      expect_no_loop(&b, x->moves);
-      cr_assert_str_eq(x->moves, first.moves, "board %d, store %s", i, bs_store_name((bs_store_kind)kind));
-      cr_assert_eq(x->generated, first.generated);
-      bs_solver_free(&sv);
-    }
+    same_in_every_store(&b, &o, &first, i);
+    expect_no_loop(&b, first.moves);
   }
 }
 
@@ -381,6 +388,34 @@ Test(heuristic, the_constructor_answers_where_the_beam_does_not) {
       expect_replays(&b, &r, polish ? "constructor, polished" : "constructor");
       expect_no_loop(&b, r.moves);
     }
+  }
+  bs_solver_free(&sv);
+}
+
+/* The wide last beam, when its budget allows: where the narrow beams have
+ * too little budget to meet, it runs (the board takes more states than
+ * without it), its answer replays, and it is the same in every store. */
+Test(heuristic, the_wide_last_beam_runs_and_agrees_in_every_store) {
+  bs_settings set = bs_settings_default;
+  set.beam_budget = 1000;
+  set.polish_budget = 0;
+  set.rescue_width = 2000;
+  set.rescue_budget = 2000000;
+  bs_settings off = set;
+  off.rescue_budget = 0;
+  static bs_result first, plain;
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  uint64_t seed = 5;
+  for (int i = 0; i < 3; i++) {
+    bs_board b = walk_board(&seed, 4, 4, i ? 2 : 0, 300);
+    if (bs_is_goal(&b)) continue;
+    bs_opts o = {.recycle = 1, .budget = 0, .set = &set}, p = {.recycle = 1, .budget = 0, .set = &off};
+    same_in_every_store(&b, &o, &first, i);
+    bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &p, &plain);
+    expect_replays(&b, &plain, "without the wide beam");
+    cr_assert_gt(first.generated, plain.generated + 1000, "board %d: the wide beam did not run", i);
   }
   bs_solver_free(&sv);
 }
