@@ -166,7 +166,10 @@ typedef struct bs_pdb_info {
 /* Builds the tables of part on layout in memory, on `threads` threads (0:
  * one per core, at most 16); a batch worker, one thread of many, passes 1.
  * Returns 0, or -1 if the partition does not fit the layout or memory runs
- * out (P is then empty). */
+ * out (P is then empty). Besides the tables (what the solver counts in
+ * --mem), each pattern in the making takes scratch that nothing counts: a
+ * bit per state (placement x blank cell) and its level queue, freed when
+ * that pattern is done. */
 int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int threads,
                  bs_pdb_info *info);
 
