@@ -13,7 +13,7 @@
 #include "bs_group.h"
 #include "bs_parse.h"
 
-#define REAL_SET "../shared/data/devquiz2011.txt"
+#define REAL_SET "puzzles/devquiz2011.txt" /* the shipped copy */
 
 static bs_construct con;
 
@@ -184,7 +184,7 @@ Test(construct, random_layouts_of_every_size) {
 
 Test(construct, every_layout_of_the_real_set) {
   struct stat st;
-  if (stat(REAL_SET, &st)) cr_skip_test("%s not found", REAL_SET);
+  if (stat(REAL_SET, &st)) cr_skip_test("%s not found: run from the top directory (make test)", REAL_SET);
   FILE *devnull = fopen("/dev/null", "w");
   bs_set set;
   cr_assert_geq(bs_set_read(REAL_SET, &set, devnull), 0);
@@ -209,7 +209,7 @@ Test(construct, every_layout_of_the_real_set) {
 Test(construct, the_real_set_boards_themselves) {
   /* Every 10th board of the real set, answered as given. */
   struct stat st;
-  if (stat(REAL_SET, &st)) cr_skip_test("%s not found", REAL_SET);
+  if (stat(REAL_SET, &st)) cr_skip_test("%s not found: run from the top directory (make test)", REAL_SET);
   FILE *devnull = fopen("/dev/null", "w");
   bs_set set;
   cr_assert_geq(bs_set_read(REAL_SET, &set, devnull), 0);
