@@ -9,26 +9,7 @@ dir=${2:-puzzles}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# gen OUT ARGS...: one set by one gen command.
-gen() {
-  out=$1
-  shift
-  "$bin" gen "$@" -o "$out" 2>/dev/null || { "$bin" gen "$@" -o "$out"; exit 1; }
-}
-
-# join OUT SET...: one set from several: limits and counts added up, the
-# boards in order. The limits stay achievable: the answers behind each part's
-# limits, put together, meet the sums.
-join() {
-  out=$1
-  shift
-  awk 'FNR == 1 { for (i = 1; i <= 4; i++) lim[i] += $i; next }
-       FNR == 2 { n += $1; next }
-       { board[++k] = $0 }
-       END { print lim[1], lim[2], lim[3], lim[4]; print n; for (i = 1; i <= k; i++) print board[i] }' \
-    "$@" > "$out.tmp"
-  mv "$out.tmp" "$out"
-}
+. "$(dirname "$0")/sets.sh" # gen, join
 
 # mixed.txt: what `make run` solves: 33 boards, 3x3 to 6x6, some with walls;
 # uniformly random up to 12 cells, random walks of 26 to 30 moves beyond.

@@ -16,25 +16,7 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# gen OUT ARGS...: one set by one gen command.
-gen() {
-  out=$1
-  shift
-  "$bin" gen "$@" -o "$out" 2>/dev/null || { "$bin" gen "$@" -o "$out"; exit 1; }
-}
-
-# join OUT SET...: one set from several: the limits (when the parts have
-# them) and counts added up, the boards in order.
-join() {
-  out=$1
-  shift
-  awk 'FNR == 1 && NF == 4 { for (i = 1; i <= 4; i++) lim[i] += $i; limits = 1; next }
-       FNR <= 2 && /^[0-9]+$/ { n += $1; next }
-       { board[++k] = $0 }
-       END { if (limits) print lim[1], lim[2], lim[3], lim[4]; print n
-             for (i = 1; i <= k; i++) print board[i] }' "$@" > "$out.tmp"
-  mv "$out.tmp" "$out"
-}
+. "$(dirname "$0")/sets.sh" # gen, join
 
 # stress-WxH.txt: 64 uniformly random (fully scrambled) boards a size, 16
 # each with walls on about 10, 20, 30 and 40% of the cells: dead ends, rings
