@@ -20,7 +20,12 @@
  *                shortest of at most C moves (src/exact.c raises C).
  *   beam         width W: each side expands only the W best states of a
  *                layer by score, and goes on `extra` layers after the first
- *                meeting, for a shorter one.
+ *                meeting, for a shorter one. Once the forward side is
+ *                half a record deep, the backward side waits while its
+ *                depth is at least half the forward side's depth plus best
+ *                score: the way may be longer than two records hold. A
+ *                beam out of depth (BS_END_DEPTH) leaves the way to its
+ *                forward side's best-scored state, to go on from there.
  *   bridge       below L: only meetings shorter than L count, and the search
  *                stops as soon as none can be left (the polish).
  *
@@ -64,7 +69,9 @@ typedef enum {
   BS_END_LIMIT,     /* no meeting within the bound or below the length is left */
   BS_END_BUDGET,    /* the policy's budget of generated states is spent */
   BS_END_MEMORY,    /* the store is full and recycling frees too little */
-  BS_END_DEPTH,     /* a side's path would outgrow the record (BS_PATH_MAX) */
+  BS_END_DEPTH,     /* a side's path would outgrow the record (BS_PATH_MAX); a beam
+                     * leaves in the result's moves and length the way to its
+                     * forward side's best-scored frontier state */
 } bs_end;
 
 /* Reason strings for a run that did not meet, for results. */

@@ -38,6 +38,7 @@ typedef struct bs_solver {
                         * side by side, 0 for one per core */
   bs_pdb pdb;          /* the tables of the last layout that needed them */
   int pdb_ready;
+  uint64_t pdb_bytes;  /* the budget they were built for */
   bs_pdb_info pdb_info;
 } bs_solver;
 
@@ -56,15 +57,20 @@ int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t sid
 /* The bytes of a worker's mem that a mode's tables may take besides the
  * store: in exact mode the pattern databases (the pdb_mem setting, at most
  * a quarter of mem, none below 1 MiB: not worth a build); in heuristic and
- * auto mode the constructor's workspace (construct_mem, at most half of
- * mem); none in bfs mode. */
+ * auto mode the constructor's workspace (construct_mem) and the beam's
+ * retry's pattern databases (beam_pdb, none below 1 MiB), at most half of
+ * mem together, the constructor's first; none in bfs mode. */
 uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem);
 
-/* The pattern databases for b's layout within sv->side bytes and the
- * pdb_mem setting, loaded from or saved to o->pdb_dir (NULL: none), kept
- * for the next board of the same layout. Adds the time it took to
- * r->pdb_ms. NULL when the budget is too small, or building failed. */
-const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r);
+/* The constructor's share of sv->side: the rest is for pattern databases. */
+uint64_t bs_solver_con_bytes(const bs_solver *sv, const bs_settings *set);
+
+/* The pattern databases for b's layout within `bytes` (at most sv->side),
+ * loaded from or saved to o->pdb_dir (NULL: none), kept for the next board
+ * of the same layout and budget. Adds the time it took to r->pdb_ms. NULL
+ * when the budget is too small, or building failed. */
+const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, uint64_t bytes, const bs_opts *o,
+                            bs_result *r);
 void bs_solver_free(bs_solver *sv);
 
 /* Solves one board; r->ms is not set here (see bs_now_ms). */

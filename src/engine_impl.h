@@ -54,7 +54,7 @@
  * how many of the current one are in the beam. */
 typedef struct bs_side {
   uint32_t plo, phi, lo, hi, live;
-  unsigned depth;
+  unsigned depth, best; /* best: the least score in the beam */
 } bs_side;
 
 /* One parent's children, built ahead: packed boards, hashes, scores, the
@@ -124,13 +124,16 @@ static int BS_L(recycle)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it, u
 /* Cuts the layer [lo, hi) to its `width` best scores, ties to the lower id,
  * by marking the others BS_PRUNED; returns how many stay in the beam. The
  * scores are small integers, so a histogram gives the cut. */
-static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width) {
-  if (!width || hi - lo <= width) return hi - lo;
+static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width, unsigned *best) {
+  *best = UINT_MAX;
+  if (!width) return hi - lo;
   uint32_t hist[BS_HIST] = {0}, below = 0, t = 0;
   for (uint32_t id = lo; id < hi; id++) {
     uint32_t sc = bs_score_value(BS_F(rec)(st, id)[BS_R_SCORE]);
     hist[sc < BS_HIST ? sc : BS_HIST - 1]++;
+    if (sc < *best) *best = sc;
   }
+  if (hi - lo <= width) return hi - lo;
   while (below + hist[t] < width) below += hist[t++];
   uint32_t ties = width - below; /* of score t, the first ones by id */
   for (uint32_t id = lo; id < hi; id++) {
@@ -156,6 +159,22 @@ static void BS_L(join)(const uint32_t *f, const uint32_t *b, bs_result *r) {
   for (unsigned i = nb; i-- > 0;) r->moves[k++] = bs_dir_chars[bs_path_get(b, i) ^ 1];
   r->moves[k] = 0;
   r->length = (int)k;
+}
+
+/* A beam out of depth leaves in r the way to its forward frontier's best
+ * score, ties to the lower id, so that the caller can go on from there. */
+static void BS_L(closest)(const BS_T *st, const bs_side *fw, bs_result *r) {
+  uint32_t best = 0, bs = UINT32_MAX;
+  for (uint32_t id = fw->lo; id < fw->hi; id++) {
+    uint32_t w = BS_F(rec)(st, id)[BS_R_SCORE];
+    if (!(w & BS_PRUNED) && bs_score_value(w) < bs) best = id, bs = bs_score_value(w);
+  }
+  if (!best) return;
+  const uint32_t *f = BS_F(rec)(st, best);
+  unsigned n = bs_meta_depth(f[BS_R_META]);
+  for (unsigned i = 0; i < n; i++) r->moves[i] = bs_dir_chars[bs_path_get(f, i)];
+  r->moves[n] = 0;
+  r->length = (int)n;
 }
 
 static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_board *b, unsigned side, uint32_t score) {
@@ -216,7 +235,8 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   if (BS_F(capacity)(st) < 2) goto done;
   BS_L(add_root)(st, &g, from, BS_FORWARD, p->H ? bs_heur_word(p->H, BS_FORWARD, from) : 0);
   BS_L(add_root)(st, &g, to, BS_BACKWARD, p->H ? bs_heur_word(p->H, BS_BACKWARD, to) : 0);
-  bs_side side[2] = {{1, 1, 1, 2, 1, 0}, {2, 2, 2, 3, 1, 0}};
+  bs_side side[2] = {{1, 1, 1, 2, 1, 0, UINT_MAX}, {2, 2, 2, 3, 1, 0, UINT_MAX}};
+  if (p->width && p->H) side[0].best = bs_score_value(BS_F(rec)(st, 1)[BS_R_SCORE]);
   /* The most moves a counted meeting may have. */
   int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
   for (;;) {
@@ -227,7 +247,16 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
       end = BS_END_EXHAUSTED;
       break;
     }
-    const int s = !n0 || (n1 && (n1 < n0 || (p->width && n1 == n0 && side[1].depth < side[0].depth)));
+    int s = !n0 || (n1 && (n1 < n0 || (p->width && n1 == n0 && side[1].depth < side[0].depth)));
+    /* Once a beam's forward side is half a record deep without a
+     * meeting, the board may be farther than the two records hold: the
+     * backward side then waits while it is as deep as half the way the
+     * forward side foresees (its depth and its best score), so that the
+     * beam spends its budget getting closer, not on a side it cannot meet
+     * yet (heuristic.c goes on from the closest state in legs). */
+    if (s && n0 && p->width && p->H && 2 * side[0].depth >= BS_PATH_MAX &&
+        2 * side[1].depth >= side[0].depth + side[0].best)
+      s = 0;
     const unsigned d = side[s].depth;
     if ((int)(side[0].depth + side[1].depth) >= limit) {
       end = BS_END_LIMIT;
@@ -235,6 +264,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     }
     if (d + 1 > BS_PATH_MAX) {
       end = BS_END_DEPTH;
+      if (p->width && p->H && best == INT_MAX) BS_L(closest)(st, &side[0], r);
       break;
     }
     uint32_t nlo = BS_F(count)(st) + 1;
@@ -291,7 +321,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     side[s].lo = nlo;
     side[s].hi = BS_F(count)(st) + 1;
     side[s].depth = d + 1;
-    side[s].live = BS_L(select)(st, side[s].lo, side[s].hi, p->width);
+    side[s].live = BS_L(select)(st, side[s].lo, side[s].hi, p->width, &side[s].best);
     /* After a beam's meeting, a later one is shorter only through states
      * older than the frontiers: worth a few more layers, no more. */
     if (best < INT_MAX && (extra-- <= 0 || (int)(side[0].depth + side[1].depth) >= best + p->extra))

@@ -70,7 +70,7 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   }
   bs_heur H;
   bs_heur_init(&H, b, &goal, BS_LC_LOWER_BOUND);
-  const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, o, r) : NULL;
+  const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, (uint64_t)set->pdb_mem << 20, o, r) : NULL;
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
   bs_result run;
   bs_end end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget, o->recycle, &run);

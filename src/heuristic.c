@@ -2,12 +2,16 @@
  *
  * First the bidirectional beam (bs_engine.h), ranking states by the
  * wall-aware Manhattan distance plus linear conflicts: its answers are
- * short, and it answers most boards within its budget. A beam that finds
- * nothing is retried with conflicts weighing more (lc_retry): a greedier
- * score that resolves tiles out of line first, which is what boards of
- * rings need; then, if the settings ask for it, with a wide beam. Where
- * none answers, the constructor (bs_construct.h) answers, and it answers
- * every solvable board: that is the guarantee, not a wider beam. Every answer
+ * short, and it answers most boards within its budget. A board farther
+ * from its goal than a record's path holds is the beam's too: a beam out
+ * of depth goes on from its closest state, leg after leg. A beam that finds
+ * nothing is retried with a score that sees rings and passages: pattern
+ * databases of the layout (bs_pdb.h), built for the boards that need them
+ * (or, without room for them, conflicts weighing lc_retry); then, if the
+ * settings ask for it, with a wide beam. Where
+ * none answers, the constructor (bs_construct.h) answers, from where the
+ * legs of the beam that came closest end, and it answers every solvable
+ * board: that is the guarantee, not a wider beam. Every answer
  * then has its loops cut and its windows polished (bs_polish.h). All
  * budgets count generated states, never time, so answers repeat exactly;
  * none is marked optimal. */
@@ -19,13 +23,21 @@
 /* The constructor, in the solver's side bytes, allocated the first time a
  * board needs it. Returns 0 with the answer in sv->con, or -1 when the
  * workspace does not fit the side bytes or holds no plan for the layout. */
-static int constructor(bs_solver *sv, const bs_board *b) {
+static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b) {
   if (!sv->con_ready) {
     char err[128];
-    if (bs_construct_init(&sv->con, (size_t)sv->side, err, sizeof err)) return -1;
+    if (bs_construct_init(&sv->con, (size_t)bs_solver_con_bytes(sv, set), err, sizeof err)) return -1;
     sv->con_ready = 1;
   }
   return bs_construct_solve(&sv->con, b);
+}
+
+/* The wall-aware lower bound of b's distance to its goal, by which legs
+ * and beams of different scores compare how close they came. */
+static unsigned distance_bound(const bs_board *b, const bs_board *goal) {
+  bs_heur H;
+  bs_heur_init(&H, b, goal, BS_LC_LOWER_BOUND);
+  return (unsigned)bs_heur_score(&H, BS_FORWARD, b);
 }
 
 void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r) {
@@ -37,44 +49,99 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   const uint64_t budget = o->budget ? o->budget : (uint64_t)set->beam_budget * effort;
   bs_result s;
   bs_end end;
-  /* A beam that loses its way (no meeting within the depth a record
-   * holds, or both sides die out) is retried with the greedier score of
-   * lc_retry on what is left of the budget (the first beam has half, so
-   * that the retry always runs); then, if rescue_budget allows (it is 0
-   * by default) and the caller set no budget, once more as wide as
-   * rescue_width: a wide beam keeps enough boards to find its way round
-   * rings near the goal, where a narrow one gets lost, but rarely on
-   * boards scrambled far (docs/heuristic.md). Then the constructor. */
-  const struct { int lc; uint64_t width, budget; } beams[] = {
-      {(int)set->lc_weight, (uint64_t)set->beam_width * effort, budget / 2},
-      {(int)set->lc_retry, (uint64_t)set->beam_width * effort, budget - budget / 2},
-      {(int)set->lc_retry, (uint64_t)set->rescue_width * effort, o->budget ? 0 : (uint64_t)set->rescue_budget * effort},
+  /* A beam that loses its way (both sides die out, or its legs stop
+   * getting closer) is retried on what is left of the budget (the first
+   * beam has half, so that the retry always runs) with a score that sees
+   * more: pattern databases of the board's layout (beam_pdb MiB, built
+   * only now, as most boards never need them), whose tiles in a group
+   * must pass each other in rings and passages as they really do; without
+   * room for them, conflicts weighing more (lc_retry), a greedier score
+   * that resolves tiles out of line first. Then, if rescue_budget allows
+   * (it is 0 by default) and the caller set no budget, once more as wide
+   * as rescue_width, which rarely helps on boards scrambled far
+   * (docs/heuristic.md). Then the constructor. */
+  const struct { int retry; uint64_t width, budget; } beams[] = {
+      {0, (uint64_t)set->beam_width * effort, budget / 2},
+      {1, (uint64_t)set->beam_width * effort, budget - budget / 2},
+      {1, (uint64_t)set->rescue_width * effort, o->budget ? 0 : (uint64_t)set->rescue_budget * effort},
   };
+  const bs_pdb *P = NULL; /* the retries' tables, if any */
+  int retry_lc = (int)set->lc_retry, asked = 0;
   uint64_t left = 0; /* what the last beam left of its budget */
+  /* The current beam's legs, then the answer; and the legs of the beam
+   * that came closest, for the constructor to go on from. */
+  char *m = malloc(2 * (BS_ANSWER_MAX + 1));
+  if (!m) {
+    r->reason = "out of memory";
+    return;
+  }
+  char *kept = m + BS_ANSWER_MAX + 1;
+  int len = 0, nkept = 0;
+  bs_board near = *b; /* where the kept legs end */
+  unsigned dnear = distance_bound(b, &goal);
   end = BS_END_BUDGET;
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
     uint64_t give = beams[k].budget + (k == 1 ? left : 0);
     if (!give) continue;
+    if (beams[k].retry && !asked++) {
+      /* Built in memory only: small tables build in a fraction of a
+       * second, and a cache would fill with one file per hard board. */
+      P = bs_solver_pdb(sv, b, sv->side - bs_solver_con_bytes(sv, set), &(bs_opts){.recycle = 1}, r);
+      if (P) retry_lc = (int)set->lc_weight; /* the tables see what the greedier score was for */
+    }
+    const int lc = beams[k].retry ? retry_lc : (int)set->lc_weight;
+    const bs_pdb *use = beams[k].retry ? P : NULL;
+    bs_board at = *b;
+    len = 0;
     bs_heur H;
-    bs_heur_init(&H, b, &goal, beams[k].lc);
-    bs_policy beam = {.width = beams[k].width > UINT32_MAX ? UINT32_MAX : (uint32_t)beams[k].width,
-                      .extra = (int)set->beam_extra, .recycle = 1, .H = &H, .budget = give};
-    end = bs_solver_engine(sv, b, &goal, &beam, &s);
-    bs_result_add(r, &s);
-    if (end == BS_END_MET || end == BS_END_MEMORY) break;
-    left = give > s.generated ? give - s.generated : 0;
+    bs_heur_init(&H, &at, &goal, lc);
+    if (use) bs_heur_use_pdb(&H, use, &at, &goal);
+    int h = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &at));
+    while (give) {
+      bs_policy beam = {.width = beams[k].width > UINT32_MAX ? UINT32_MAX : (uint32_t)beams[k].width,
+                        .extra = (int)set->beam_extra, .recycle = 1, .H = &H, .budget = give};
+      end = bs_solver_engine(sv, &at, &goal, &beam, &s);
+      bs_result_add(r, &s);
+      give = give > s.generated ? give - s.generated : 0;
+      /* Out of depth: the next leg starts where this one came closest by
+       * the beam's score, as long as the legs get closer. */
+      if (end != BS_END_DEPTH || !s.length || len + s.length > BS_ANSWER_MAX) break;
+      bs_board next = at;
+      for (int i = 0; i < s.length; i++) bs_move(&next, bs_dir_from_char(s.moves[i]));
+      bs_heur_init(&H, &next, &goal, lc);
+      if (use) bs_heur_use_pdb(&H, use, &next, &goal);
+      const int hn = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &next));
+      if (hn >= h) break;
+      memcpy(m + len, s.moves, (size_t)s.length);
+      len += s.length;
+      at = next;
+      h = hn;
+    }
+    if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) break;
+    const unsigned d = len ? distance_bound(&at, &goal) : dnear;
+    if (d < dnear) {
+      memcpy(kept, m, (size_t)len);
+      nkept = len;
+      near = at;
+      dnear = d;
+    }
+    if (end == BS_END_MEMORY) break;
+    left = give;
   }
-  char *m = NULL;
-  int len;
-  if (end == BS_END_MET) {
-    len = s.length;
-    m = malloc((size_t)len + 1);
-    if (m) memcpy(m, s.moves, (size_t)len);
-  } else if (constructor(sv, b) == 0) {
-    len = (int)sv->con.len;
-    m = malloc((size_t)len + 1);
-    if (m) memcpy(m, sv->con.moves, (size_t)len);
+  if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
+    memcpy(m + len, s.moves, (size_t)s.length);
+    len += s.length;
+  } else if (constructor(sv, set, &near) == 0) {
+    char *all = malloc((size_t)nkept + sv->con.len + 1);
+    if (all) {
+      memcpy(all, kept, (size_t)nkept);
+      memcpy(all + nkept, sv->con.moves, sv->con.len);
+    }
+    free(m);
+    m = all;
+    len = nkept + (int)sv->con.len;
   } else {
+    free(m);
     r->reason = "memory cap"; /* the beam found nothing, and the constructor has no room */
     return;
   }

@@ -79,22 +79,32 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
     if (want > most) want = most;
     return want < PDB_MIN ? 0 : want;
   }
-  uint64_t want = (uint64_t)set->construct_mem << 20, most = mem / 2;
-  return want < most ? want : most;
+  uint64_t con = (uint64_t)set->construct_mem << 20, most = mem / 2;
+  if (con > most) con = most;
+  uint64_t pdb = (uint64_t)set->beam_pdb << 20;
+  if (pdb > most - con) pdb = most - con;
+  return con + (pdb < PDB_MIN ? 0 : pdb);
 }
 
-const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r) {
-  const bs_settings *set = o->set ? o->set : &bs_settings_default;
-  uint64_t budget = (uint64_t)set->pdb_mem << 20;
-  if (budget > sv->side) budget = sv->side;
-  if (sv->pdb_ready && sv->pdb.w == b->w && sv->pdb.h == b->h && sv->pdb.wall == b->wall) return &sv->pdb;
+uint64_t bs_solver_con_bytes(const bs_solver *sv, const bs_settings *set) {
+  uint64_t con = (uint64_t)set->construct_mem << 20;
+  return con < sv->side ? con : sv->side;
+}
+
+const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, uint64_t bytes, const bs_opts *o,
+                            bs_result *r) {
+  if (bytes > sv->side) bytes = sv->side;
+  if (sv->pdb_ready && sv->pdb.w == b->w && sv->pdb.h == b->h && sv->pdb.wall == b->wall &&
+      sv->pdb_bytes == bytes)
+    return &sv->pdb;
   if (sv->pdb_ready) bs_pdb_free(&sv->pdb);
   sv->pdb_ready = 0;
   bs_pdb_part part;
-  if (budget < PDB_MIN || bs_pdb_part_auto(b, budget, &part)) return NULL;
+  if (bytes < PDB_MIN || bs_pdb_part_auto(b, bytes, &part)) return NULL;
   if (bs_pdb_load_or_build(&sv->pdb, b, &part, o->pdb_dir, sv->pdb_threads, &sv->pdb_info)) return NULL;
   r->pdb_ms += sv->pdb_info.ms;
   sv->pdb_ready = 1;
+  sv->pdb_bytes = bytes;
   return &sv->pdb;
 }
 

@@ -420,6 +420,126 @@ Test(heuristic, the_wide_last_beam_runs_and_agrees_in_every_store) {
   bs_solver_free(&sv);
 }
 
+/* A beam whose sides outgrow a record's path without meeting leaves the
+ * way to its forward side's best-scored frontier board: every move legal,
+ * as deep as a record holds, and closer to the goal than where it began. */
+Test(heuristic, a_beam_out_of_depth_leaves_its_closest_way) {
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  static bs_result r;
+  uint64_t seed = 9;
+  for (int i = 0; i < 2; i++) {
+    bs_board b = walk_board(&seed, 6, 6, 0, 20000), goal, at = b;
+    bs_goal(&b, &goal);
+    bs_heur H;
+    bs_heur_init(&H, &b, &goal, 3);
+    bs_policy beam = {.width = 200, .extra = 4, .recycle = 1, .H = &H};
+    cr_assert_eq(bs_solver_engine(&sv, &b, &goal, &beam, &r), BS_END_DEPTH, "board %d", i);
+    cr_assert_eq(r.status, BS_ST_GAVE_UP);
+    cr_assert_geq(r.length, BS_PATH_MAX - 1, "board %d: %d moves", i, r.length);
+    for (int k = 0; k < r.length; k++)
+      cr_assert(bs_move(&at, bs_dir_from_char((unsigned char)r.moves[k])), "board %d: move %d illegal", i, k);
+    cr_assert_lt(bs_heur_score(&H, BS_FORWARD, &at), bs_heur_score(&H, BS_FORWARD, &b), "board %d", i);
+  }
+  bs_solver_free(&sv);
+}
+
+/* Boards farther from their goal than two records' paths are the beam's
+ * too, leg after leg: the answers agree in every store and are far
+ * shorter than the constructor's on the same boards. */
+Test(heuristic, far_boards_are_answered_by_the_beams_legs) {
+  static bs_result first, con;
+  bs_settings few = bs_settings_default;
+  few.beam_budget = 1000; /* no beam meets: the constructor answers */
+  bs_opts o = {.recycle = 1, .budget = 0}, c = {.recycle = 1, .budget = 0, .set = &few};
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  uint64_t seed = 77;
+  for (int i = 0; i < 2; i++) {
+    bs_board b = walk_board(&seed, 6, 6, 0, 20000);
+    same_in_every_store(&b, &o, &first, i);
+    bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &c, &con);
+    expect_replays(&b, &con, "constructor");
+    cr_assert_lt(first.length * 4, con.length * 3, "board %d: %d moves, the constructor's %d", i,
+                 first.length, con.length);
+  }
+  bs_solver_free(&sv);
+}
+
+/* The heuristic modes' side bytes hold the constructor's workspace first,
+ * then the retry's tables, at most half of mem together; tables below
+ * 1 MiB are not built at all. */
+Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
+  bs_settings set = bs_settings_default;
+  set.construct_mem = 16;
+  set.beam_pdb = 4;
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 20u << 20);
+  cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 40u << 20), 20u << 20);
+  cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 34u << 20), 17u << 20);
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 33u << 20), 16u << 20, "half a MiB: no tables");
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 24u << 20), 12u << 20);
+  set.beam_pdb = 0;
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 16u << 20);
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 256u << 20, 20u << 20, err, sizeof err), 0, "%s", err);
+  cr_assert_eq(bs_solver_con_bytes(&sv, &set), 16u << 20);
+  bs_solver_free(&sv);
+}
+
+/* Where the first beam finds nothing, the retry builds pattern databases
+ * of the layout (only then) and scores by them: its answers replay and
+ * agree in every store; with beam_pdb 0 none are built. */
+Test(heuristic, the_retry_builds_tables_only_where_the_first_beam_fails) {
+  static const char *const rings[] = {
+      "5,6,239F01==A56BC=4==D=KMIQSORLNPT",
+      "4,6,6230D1=4EA=895=JH=CKLMNG",
+  };
+  const uint64_t mem = 48u << 20;
+  static bs_result r[BS_NSTORES];
+  bs_settings set = bs_settings_default;
+  set.polish_budget = 0;
+  for (size_t i = 0; i < sizeof rings / sizeof *rings; i++) {
+    bs_board b;
+    char err[200];
+    cr_assert_eq(bs_board_parse(rings[i], strlen(rings[i]), &b, err, sizeof err), 0, "%s", err);
+    for (int pdb = 1; pdb >= 0; pdb--) {
+      set.beam_pdb = pdb;
+      bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
+      for (int kind = 0; kind < (pdb ? BS_NSTORES : 1); kind++) {
+        bs_solver sv;
+        cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, mem, bs_solver_side(BS_MODE_HEURISTIC, &set, mem),
+                                    err, sizeof err), 0, "%s", err);
+        bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r[kind]);
+        bs_solver_free(&sv);
+        expect_replays(&b, &r[kind], bs_store_name((bs_store_kind)kind));
+        cr_assert_str_eq(r[kind].moves, r[0].moves, "board %zu, store %s", i, bs_store_name((bs_store_kind)kind));
+        cr_assert_eq(r[kind].generated, r[0].generated);
+      }
+      if (pdb)
+        cr_assert_gt(r[0].pdb_ms, 0, "board %zu: no tables built", i);
+      else
+        cr_assert_eq(r[0].pdb_ms, 0);
+    }
+  }
+  /* A board the first beam answers builds none. */
+  bs_board easy;
+  uint64_t seed = 3;
+  easy = walk_board(&seed, 4, 4, 2, 30);
+  set.beam_pdb = 1;
+  bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
+  bs_solver sv;
+  char err[200];
+  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, mem, bs_solver_side(BS_MODE_HEURISTIC, &set, mem), err, sizeof err),
+               0, "%s", err);
+  bs_solver_solve(&sv, &easy, BS_MODE_HEURISTIC, &o, &r[0]);
+  expect_replays(&easy, &r[0], "easy");
+  cr_assert_eq(r[0].pdb_ms, 0);
+  bs_solver_free(&sv);
+}
+
 Test(heuristic, first_boards_of_the_real_set) {
   if (access(REAL_SET, R_OK)) {
     cr_skip_test("%s is absent: run from the top directory (make test)", REAL_SET);
