@@ -4,8 +4,9 @@
  * every size from 2x2 to 6x6 with and without walls, no answer that comes
  * back to a board it left, the same answers on every run and in every
  * store, auto never calling a heuristic answer optimal, the constructor
- * answering where the beam does not, and the first boards of the real set
- * when it is present. */
+ * answering where the beam does not, beams going on in legs past a
+ * record's depth, the retry's pattern databases and the side bytes they
+ * share with the constructor, and the first boards of the real set. */
 #include "bs_test.h"
 
 #include "bs_heur.h"
