@@ -122,18 +122,20 @@ static int BS_L(recycle)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it, u
 }
 
 /* Cuts the layer [lo, hi) to its `width` best scores, ties to the lower id,
- * by marking the others BS_PRUNED; returns how many stay in the beam. The
+ * by marking the others BS_PRUNED; returns how many stay in the beam, and
+ * in *best the least score among them (a beam's; UINT_MAX otherwise). The
  * scores are small integers, so a histogram gives the cut. */
 static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width, unsigned *best) {
   *best = UINT_MAX;
   if (!width) return hi - lo;
+  const int cut = hi - lo > width;
   uint32_t hist[BS_HIST] = {0}, below = 0, t = 0;
   for (uint32_t id = lo; id < hi; id++) {
     uint32_t sc = bs_score_value(BS_F(rec)(st, id)[BS_R_SCORE]);
-    hist[sc < BS_HIST ? sc : BS_HIST - 1]++;
+    if (cut) hist[sc < BS_HIST ? sc : BS_HIST - 1]++;
     if (sc < *best) *best = sc;
   }
-  if (hi - lo <= width) return hi - lo;
+  if (!cut) return hi - lo;
   while (below + hist[t] < width) below += hist[t++];
   uint32_t ties = width - below; /* of score t, the first ones by id */
   for (uint32_t id = lo; id < hi; id++) {

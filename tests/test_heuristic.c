@@ -19,6 +19,14 @@
 #define SIDE bs_solver_side(BS_MODE_HEURISTIC, &bs_settings_default, MEM)
 #define REAL_SET "puzzles/devquiz2011.txt"
 
+/* A solver of the given store with mem bytes, its side bytes sized for
+ * the heuristic mode under `set` as the CLI sizes them. */
+static void open_solver(bs_solver *sv, bs_store_kind kind, uint64_t mem, const bs_settings *set) {
+  char err[200];
+  cr_assert_eq(bs_solver_init(sv, kind, mem, bs_solver_side(BS_MODE_HEURISTIC, set, mem), err, sizeof err), 0,
+               "%s", err);
+}
+
 /* A board reached from the goal by a random walk of `steps` moves that
  * never undoes its last one, on the given walls (never the last cell).
  * Every such board is solvable. */
@@ -216,8 +224,7 @@ Test(heuristic, scores_reach_zero_at_their_targets) {
 
 Test(heuristic, answers_replay_on_every_size_with_and_without_walls) {
   bs_solver sv;
-  char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
   static bs_result r;
   uint64_t seed = 2024;
   bs_opts o = {.recycle = 1, .budget = 0};
@@ -246,8 +253,7 @@ Test(heuristic, the_same_answer_on_every_run_and_in_every_store) {
   for (int i = 0; i < 4; i++) {
     for (int kind = 0; kind < BS_NSTORES; kind++) {
       bs_solver sv;
-      char err[200];
-      cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, SIDE, err, sizeof err), 0, "%s", err);
+      open_solver(&sv, (bs_store_kind)kind, MEM, &bs_settings_default);
       for (int run = 0; run < 2; run++) {
         bs_result *x = kind == 0 && run == 0 ? &first : &r;
         bs_solver_solve(&sv, &boards[i], BS_MODE_HEURISTIC, &o, x);
@@ -269,8 +275,7 @@ static void same_in_every_store(const bs_board *b, const bs_opts *o, bs_result *
   static bs_result r;
   for (int kind = 0; kind < BS_NSTORES; kind++) {
     bs_solver sv;
-    char err[200];
-    cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, MEM, SIDE, err, sizeof err), 0, "%s", err);
+    open_solver(&sv, (bs_store_kind)kind, MEM, &bs_settings_default);
     bs_result *x = kind == 0 ? first : &r;
     bs_solver_solve(&sv, b, BS_MODE_HEURISTIC, o, x);
     expect_replays(b, x, bs_store_name((bs_store_kind)kind));
@@ -298,8 +303,7 @@ Test(heuristic, a_higher_effort_answers_the_same_in_every_store) {
 
 Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
   bs_solver sv;
-  char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
   static bs_result r, e;
   bs_opts o = {.recycle = 1, .budget = 0};
   /* Exact mode as auto's try runs it: the same budget, no tables. */
@@ -351,12 +355,12 @@ Test(heuristic, corridor_boards_are_answered) {
       "6,3,239=56B=0AGC7D1EFH",
   };
   bs_solver sv;
-  char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
   static bs_result r;
   bs_opts o = {.recycle = 1, .budget = 0};
   for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
     bs_board b;
+    char err[200];
     cr_assert_eq(bs_board_parse(boards[i], strlen(boards[i]), &b, err, sizeof err), 0, "%s", err);
     bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r);
     expect_replays(&b, &r, "corridors");
@@ -373,8 +377,7 @@ Test(heuristic, the_constructor_answers_where_the_beam_does_not) {
   bs_settings set = bs_settings_default;
   set.beam_budget = 1000;
   bs_solver sv;
-  char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
   static bs_result r;
   uint64_t seed = 12;
   static const uint64_t layouts[] = {0, 1ull << 3 | 1ull << 5 | 1ull << 18, 1ull << 7 | 1ull << 10,
@@ -406,8 +409,7 @@ Test(heuristic, the_wide_last_beam_runs_and_agrees_in_every_store) {
   off.rescue_budget = 0;
   static bs_result first, plain;
   bs_solver sv;
-  char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
   uint64_t seed = 5;
   for (int i = 0; i < 3; i++) {
     bs_board b = walk_board(&seed, 4, 4, i ? 2 : 0, 300);
@@ -426,8 +428,7 @@ Test(heuristic, the_wide_last_beam_runs_and_agrees_in_every_store) {
  * as deep as a record holds, and closer to the goal than where it began. */
 Test(heuristic, a_beam_out_of_depth_leaves_its_closest_way) {
   bs_solver sv;
-  char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
   static bs_result r;
   uint64_t seed = 9;
   for (int i = 0; i < 2; i++) {
@@ -455,8 +456,7 @@ Test(heuristic, far_boards_are_answered_by_the_beams_legs) {
   few.beam_budget = 1000; /* no beam meets: the constructor answers */
   bs_opts o = {.recycle = 1, .budget = 0}, c = {.recycle = 1, .budget = 0, .set = &few};
   bs_solver sv;
-  char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, MEM, SIDE, err, sizeof err), 0, "%s", err);
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
   uint64_t seed = 77;
   for (int i = 0; i < 2; i++) {
     bs_board b = walk_board(&seed, 6, 6, 0, 20000);
@@ -511,8 +511,7 @@ Test(heuristic, the_retry_builds_tables_only_where_the_first_beam_fails) {
       bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
       for (int kind = 0; kind < (pdb ? BS_NSTORES : 1); kind++) {
         bs_solver sv;
-        cr_assert_eq(bs_solver_init(&sv, (bs_store_kind)kind, mem, bs_solver_side(BS_MODE_HEURISTIC, &set, mem),
-                                    err, sizeof err), 0, "%s", err);
+        open_solver(&sv, (bs_store_kind)kind, mem, &set);
         bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r[kind]);
         bs_solver_free(&sv);
         expect_replays(&b, &r[kind], bs_store_name((bs_store_kind)kind));
@@ -532,9 +531,7 @@ Test(heuristic, the_retry_builds_tables_only_where_the_first_beam_fails) {
   set.beam_pdb = 1;
   bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
   bs_solver sv;
-  char err[200];
-  cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, mem, bs_solver_side(BS_MODE_HEURISTIC, &set, mem), err, sizeof err),
-               0, "%s", err);
+  open_solver(&sv, BS_STORE_ARENA, mem, &set);
   bs_solver_solve(&sv, &easy, BS_MODE_HEURISTIC, &o, &r[0]);
   expect_replays(&easy, &r[0], "easy");
   cr_assert_eq(r[0].pdb_ms, 0);
