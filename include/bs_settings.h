@@ -28,7 +28,7 @@
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
   SETTING(lc_retry, 8, 0, 64, "the same, for the beam's retry when it has no pattern databases") \
   SETTING(beam_pdb, 1, 0, 65536,                                                                  \
-          "MiB of pattern databases built for a board the first beam does not answer, to score the retry (0: none), out of --mem") \
+          "MiB of pattern databases built for a board the first beam does not answer, to score the retry (0: none); while it finds nothing, tables 4 times larger follow, within beam_pdb times effort MiB, out of --mem") \
   SETTING(rescue_width, 24000, 1, 10000000,                                                       \
           "states each side of the last, wide beam expands per layer, at effort 1")               \
   SETTING(rescue_budget, 0, 0, 1000000000,                                                        \
@@ -43,6 +43,8 @@
           "generated states exact and bfs modes may use on one board (0: no limit)")               \
   SETTING(pdb_mem, 64, 0, 65536,                                                                  \
           "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")         \
+  SETTING(construct_starts, 12, 1, 1000,                                                           \
+          "points spread evenly along the way of the beam that came closest that the constructor starts from, the shortest answer kept (1: the way's end)") \
   SETTING(construct_mem, 16, 5, 65536,                                                            \
           "MiB of workspace for the constructor of the heuristic and auto modes, out of --mem")
 

@@ -6,9 +6,10 @@
  * from its goal than a record's path holds is the beam's too: a beam out
  * of depth goes on from its closest state, leg after leg. A beam that finds
  * nothing is retried with a score that sees rings and passages: pattern
- * databases of the layout (bs_pdb.h), built for the boards that need them
- * (or, without room for them, conflicts weighing lc_retry); then, if the
- * settings ask for it, with a wide beam. Where
+ * databases of the layout (bs_pdb.h), built for the boards that need them,
+ * and larger ones while they fit the effort's share (or, without room for
+ * them, conflicts weighing lc_retry); then, if the settings ask for it,
+ * with a wide beam. Where
  * none answers, the constructor (bs_construct.h) answers, from where the
  * legs of the beam that came closest end, and it answers every solvable
  * board: that is the guarantee, not a wider beam. Every answer
@@ -30,6 +31,33 @@ static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b)
     sv->con_ready = 1;
   }
   return bs_construct_solve(&sv->con, b);
+}
+
+/* The constructor from construct_starts points spread evenly along the
+ * way (its end the last one), kept from the point where the way up to it
+ * and the constructor's answer together are shortest: its answers swing
+ * by hundreds of moves with where it starts. Returns how much of the way
+ * goes first, with the constructor's answer from there (*at) in sv->con;
+ * -1 when it cannot answer. */
+static int construct_along(bs_solver *sv, const bs_settings *set, const bs_board *b, const char *way,
+                           int len, bs_board *at) {
+  const int n = len ? (int)set->construct_starts : 1;
+  int best = -1, went = 0;
+  uint64_t least = UINT64_MAX;
+  bs_board x = *b;
+  for (int j = 1; j <= n; j++) {
+    const int i = (int)((int64_t)len * j / n);
+    if (i == went && j > 1) continue; /* a way shorter than n */
+    for (; went < i; went++) bs_move(&x, bs_dir_from_char((unsigned char)way[went]));
+    if (constructor(sv, set, &x) == 0 && (uint64_t)i + sv->con.len < least) {
+      least = (uint64_t)i + sv->con.len;
+      best = i;
+      *at = x;
+    }
+  }
+  /* The last run was from the way's end: run the best one again. */
+  if (best >= 0 && best != len && constructor(sv, set, at)) return -1;
+  return best;
 }
 
 /* The wall-aware lower bound of b's distance to its goal, by which legs
@@ -54,7 +82,9 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * beam has half, so that the retry always runs) with a score that sees
    * more: pattern databases of the board's layout (beam_pdb MiB, built
    * only now, as most boards never need them), whose tiles in a group
-   * must pass each other in rings and passages as they really do; without
+   * must pass each other in rings and passages as they really do; at a
+   * higher effort, larger tables and a new half budget for each, while the
+   * retry finds nothing (below); without
    * room for them, conflicts weighing more (lc_retry), a greedier score
    * that resolves tiles out of line first. Then, if rescue_budget allows
    * (it is 0 by default) and the caller set no budget, once more as wide
@@ -67,6 +97,11 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   };
   const bs_pdb *P = NULL; /* the retries' tables, if any */
   int retry_lc = (int)set->lc_retry, asked = 0;
+  /* The tables' share of the side bytes (beam_pdb times effort MiB, as
+   * --mem allows), and the first retry's tables. */
+  const uint64_t share = sv->side - bs_solver_con_bytes(sv, set);
+  uint64_t tables = (uint64_t)set->beam_pdb << 20;
+  if (tables > share) tables = share;
   uint64_t left = 0; /* what the last beam left of its budget */
   /* The current beam's legs, then the answer; and the legs of the beam
    * that came closest, for the constructor to go on from. */
@@ -77,7 +112,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   }
   char *kept = m + BS_ANSWER_MAX + 1;
   int len = 0, nkept = 0;
-  bs_board near = *b; /* where the kept legs end */
+  bs_board near; /* where the constructor starts */
   unsigned dnear = distance_bound(b, &goal);
   end = BS_END_BUDGET;
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
@@ -86,7 +121,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     if (beams[k].retry && !asked++) {
       /* Built in memory only: small tables build in a fraction of a
        * second, and a cache would fill with one file per hard board. */
-      P = bs_solver_pdb(sv, b, sv->side - bs_solver_con_bytes(sv, set), &(bs_opts){.recycle = 1}, r);
+      P = bs_solver_pdb(sv, b, tables, &(bs_opts){.recycle = 1}, r);
       if (P) retry_lc = (int)set->lc_weight; /* the tables see what the greedier score was for */
     }
     const int lc = beams[k].retry ? retry_lc : (int)set->lc_weight;
@@ -122,16 +157,28 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     if (d < dnear) {
       memcpy(kept, m, (size_t)len);
       nkept = len;
-      near = at;
       dnear = d;
     }
     if (end == BS_END_MEMORY) break;
     left = give;
+    /* Where the retry's tables could not guide it, tables 4 times larger
+     * (more tiles a pattern: they see more of how tiles pass each other
+     * round rings) retry it on a new half budget, while they fit the
+     * share; a partition no larger than the last is not worth a build. */
+    bs_pdb_part part;
+    if (k == 1 && P && 4 * tables <= share && !bs_pdb_part_auto(b, 4 * tables, &part) &&
+        bs_pdb_bytes_for(b, &part) > P->bytes) {
+      tables *= 4;
+      if ((P = bs_solver_pdb(sv, b, tables, &(bs_opts){.recycle = 1}, r)))
+        k--;
+      else
+        retry_lc = (int)set->lc_retry; /* no room after all: the greedier score */
+    }
   }
   if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
     memcpy(m + len, s.moves, (size_t)s.length);
     len += s.length;
-  } else if (constructor(sv, set, &near) == 0) {
+  } else if ((nkept = construct_along(sv, set, b, kept, nkept, &near)) >= 0) {
     char *all = malloc((size_t)nkept + sv->con.len + 1);
     if (all) {
       memcpy(all, kept, (size_t)nkept);

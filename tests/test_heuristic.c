@@ -5,8 +5,10 @@
  * back to a board it left, the same answers on every run and in every
  * store, auto never calling a heuristic answer optimal, the constructor
  * answering where the beam does not, beams going on in legs past a
- * record's depth, the retry's pattern databases and the side bytes they
- * share with the constructor, and the first boards of the real set. */
+ * record's depth, the retry's pattern databases, larger ones at a higher
+ * effort, and the side bytes they share with the constructor, the
+ * constructor keeping its shortest start, and the first boards of the
+ * real set. */
 #include "bs_test.h"
 
 #include "bs_heur.h"
@@ -63,6 +65,26 @@ static void expect_replays(const bs_board *b, const bs_result *r, const char *wh
   int fault = bs_replay(b, r->moves, strlen(r->moves), &at);
   cr_assert_eq(fault, BS_RP_OK, "%s %s: %s %s at move %zu", what, text, r->moves,
                bs_replay_fault(fault), at);
+}
+
+/* Solves b with set in the first `stores` stores of mem bytes each, into
+ * r[0..stores): every answer replays and agrees with the arena's, state
+ * for state. Returns the budget of the arena's last tables (0: none). */
+static uint64_t solve_in_stores(const bs_board *b, const bs_settings *set, uint64_t mem, int stores,
+                                bs_result *r) {
+  bs_opts o = {.recycle = 1, .budget = 0, .set = set};
+  uint64_t tables = 0;
+  for (int kind = 0; kind < stores; kind++) {
+    bs_solver sv;
+    open_solver(&sv, (bs_store_kind)kind, mem, set);
+    bs_solver_solve(&sv, b, BS_MODE_HEURISTIC, &o, &r[kind]);
+    if (!kind) tables = sv.pdb_ready ? sv.pdb_bytes : 0;
+    bs_solver_free(&sv);
+    expect_replays(b, &r[kind], bs_store_name((bs_store_kind)kind));
+    cr_assert_str_eq(r[kind].moves, r[0].moves, "store %s", bs_store_name((bs_store_kind)kind));
+    cr_assert_eq(r[kind].generated, r[0].generated);
+  }
+  return tables;
 }
 
 /* No board of the answer's replay comes twice: its loops were cut. */
@@ -481,6 +503,16 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 34u << 20), 17u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 33u << 20), 16u << 20, "half a MiB: no tables");
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 24u << 20), 12u << 20);
+  /* The tables grow 4 times at a time, within beam_pdb times effort MiB. */
+  set.beam_pdb = 1;
+  set.effort = 3;
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 17u << 20);
+  set.effort = 4;
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 20u << 20);
+  set.effort = 16;
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 32u << 20);
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 40u << 20), 20u << 20, "half of mem");
+  set.effort = 1;
   set.beam_pdb = 0;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 16u << 20);
   bs_solver sv;
@@ -508,16 +540,7 @@ Test(heuristic, the_retry_builds_tables_only_where_the_first_beam_fails) {
     cr_assert_eq(bs_board_parse(rings[i], strlen(rings[i]), &b, err, sizeof err), 0, "%s", err);
     for (int pdb = 1; pdb >= 0; pdb--) {
       set.beam_pdb = pdb;
-      bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
-      for (int kind = 0; kind < (pdb ? BS_NSTORES : 1); kind++) {
-        bs_solver sv;
-        open_solver(&sv, (bs_store_kind)kind, mem, &set);
-        bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r[kind]);
-        bs_solver_free(&sv);
-        expect_replays(&b, &r[kind], bs_store_name((bs_store_kind)kind));
-        cr_assert_str_eq(r[kind].moves, r[0].moves, "board %zu, store %s", i, bs_store_name((bs_store_kind)kind));
-        cr_assert_eq(r[kind].generated, r[0].generated);
-      }
+      solve_in_stores(&b, &set, mem, pdb ? BS_NSTORES : 1, r);
       if (pdb)
         cr_assert_gt(r[0].pdb_ms, 0, "board %zu: no tables built", i);
       else
@@ -561,4 +584,46 @@ Test(heuristic, first_boards_of_the_real_set) {
   cr_assert_lt(moves, 40 * 80, "%ld moves for 40 boards", moves);
   bs_solver_free(&sv);
   bs_set_free(&set);
+}
+
+/* At a higher effort the tables' share grows (beam_pdb times effort MiB),
+ * and where the retry's first tables cannot guide it, tables 4 times
+ * larger retry the board. The beams' settings are divided by the effort,
+ * so that both runs have the same beams and differ only in the tables: on
+ * this 5x4 ring board the 1 MiB retry fails and the constructor answers,
+ * while the 4 MiB tables guide the retry to an answer less than half as
+ * long, the same in every store. */
+Test(heuristic, larger_tables_retry_where_the_first_ones_fail) {
+  static const char ring[] = "5,4,12FJ5367A48B==0=CHI9";
+  bs_board b;
+  char err[200];
+  cr_assert_eq(bs_board_parse(ring, strlen(ring), &b, err, sizeof err), 0, "%s", err);
+  static bs_result one, r[BS_NSTORES];
+  bs_settings set = bs_settings_default;
+  set.polish_budget = 0;
+  cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, 1, &one), 1u << 20, "effort 1: 1 MiB tables");
+  set.effort = 4;
+  set.beam_width /= 4;
+  set.beam_budget /= 4;
+  cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, BS_NSTORES, r), 4u << 20, "effort 4: 4 MiB tables last");
+  cr_assert_lt(2 * r[0].length, one.length, "4 MiB: %d moves, 1 MiB: %d", r[0].length, one.length);
+}
+
+/* The constructor starts from construct_starts points along the way of the
+ * beam that came closest and keeps the shortest answer: on this walled 6x5
+ * board, which every beam misses, 12 points give a shorter answer than the
+ * way's end alone, the same in every store. */
+Test(heuristic, the_constructor_keeps_its_shortest_start) {
+  static const char walled[] = "6,5,1BNLIC35E680=497=A==RGS2PQFM=O";
+  bs_board b;
+  char err[200];
+  cr_assert_eq(bs_board_parse(walled, strlen(walled), &b, err, sizeof err), 0, "%s", err);
+  static bs_result end, r[BS_NSTORES];
+  bs_settings set = bs_settings_default;
+  set.polish_budget = 0;
+  set.construct_starts = 1;
+  solve_in_stores(&b, &set, 48u << 20, 1, &end);
+  set.construct_starts = 12;
+  solve_in_stores(&b, &set, 48u << 20, BS_NSTORES, r);
+  cr_assert_lt(r[0].length, end.length, "12 starts: %d moves, the way's end: %d", r[0].length, end.length);
 }
