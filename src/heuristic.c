@@ -35,10 +35,10 @@ static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b)
 
 /* The constructor from construct_starts points spread evenly along the
  * way (its end the last one), kept from the point where the way up to it
- * and the constructor's answer together are shortest: its answers swing
- * by hundreds of moves with where it starts. Returns how much of the way
- * goes first, with the constructor's answer from there (*at) in sv->con;
- * -1 when it cannot answer. */
+ * and the constructor's answer together, loops cut, are shortest: its
+ * answers swing by hundreds of moves with where it starts. Returns how
+ * much of the way goes first, with the constructor's answer from there
+ * (*at) in sv->con; -1 when it cannot answer. */
 static int construct_along(bs_solver *sv, const bs_settings *set, const bs_board *b, const char *way,
                            int len, bs_board *at) {
   const int n = len ? (int)set->construct_starts : 1;
@@ -49,8 +49,19 @@ static int construct_along(bs_solver *sv, const bs_settings *set, const bs_board
     const int i = (int)((int64_t)len * j / n);
     if (i == went && j > 1) continue; /* a way shorter than n */
     for (; went < i; went++) bs_move(&x, bs_dir_from_char((unsigned char)way[went]));
-    if (constructor(sv, set, &x) == 0 && (uint64_t)i + sv->con.len < least) {
-      least = (uint64_t)i + sv->con.len;
+    if (constructor(sv, set, &x)) continue;
+    /* Judged with its loops cut, as the answer will be. */
+    uint64_t cost = (uint64_t)i + sv->con.len;
+    char *all = malloc((size_t)cost + 1);
+    if (all) {
+      memcpy(all, way, (size_t)i);
+      memcpy(all + i, sv->con.moves, sv->con.len);
+      int cut = bs_polish_loops(b, all, (int)cost);
+      if (cut >= 0) cost = (uint64_t)cut;
+      free(all);
+    }
+    if (cost < least) {
+      least = cost;
       best = i;
       *at = x;
     }
