@@ -37,14 +37,14 @@ static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b)
  * way (its end the last one), kept from the point where the way up to it
  * and the constructor's answer together, loops cut, are shortest: its
  * answers swing by hundreds of moves with where it starts. Returns how
- * much of the way goes first, with the constructor's answer from there
- * (*at) in sv->con; -1 when it cannot answer. */
+ * much of the way goes first, with the constructor's answer from there in
+ * sv->con; -1 when it cannot answer. */
 static int construct_along(bs_solver *sv, const bs_settings *set, const bs_board *b, const char *way,
-                           int len, bs_board *at) {
+                           int len) {
   const int n = len ? (int)set->construct_starts : 1;
   int best = -1, went = 0;
   uint64_t least = UINT64_MAX;
-  bs_board x = *b;
+  bs_board x = *b, at = *b;
   for (int j = 1; j <= n; j++) {
     const int i = (int)((int64_t)len * j / n);
     if (i == went && j > 1) continue; /* a way shorter than n */
@@ -63,11 +63,11 @@ static int construct_along(bs_solver *sv, const bs_settings *set, const bs_board
     if (cost < least) {
       least = cost;
       best = i;
-      *at = x;
+      at = x;
     }
   }
   /* The last run was from the way's end: run the best one again. */
-  if (best >= 0 && best != len && constructor(sv, set, at)) return -1;
+  if (best >= 0 && best != len && constructor(sv, set, &at)) return -1;
   return best;
 }
 
@@ -108,8 +108,9 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   };
   const bs_pdb *P = NULL; /* the retries' tables, if any */
   int retry_lc = (int)set->lc_retry, asked = 0;
-  /* The tables' share of the side bytes (beam_pdb times effort MiB, as
-   * --mem allows), and the first retry's tables. */
+  /* The tables' share of the side bytes (bs_solver_side: beam_pdb MiB
+   * times the largest power of 4 within the effort, as --mem allows), and
+   * the first retry's tables. */
   const uint64_t share = sv->side - bs_solver_con_bytes(sv, set);
   uint64_t tables = (uint64_t)set->beam_pdb << 20;
   if (tables > share) tables = share;
@@ -123,7 +124,6 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   }
   char *kept = m + BS_ANSWER_MAX + 1;
   int len = 0, nkept = 0;
-  bs_board near; /* where the constructor starts */
   unsigned dnear = distance_bound(b, &goal);
   end = BS_END_BUDGET;
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
@@ -189,7 +189,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
     memcpy(m + len, s.moves, (size_t)s.length);
     len += s.length;
-  } else if ((nkept = construct_along(sv, set, b, kept, nkept, &near)) >= 0) {
+  } else if ((nkept = construct_along(sv, set, b, kept, nkept)) >= 0) {
     char *all = malloc((size_t)nkept + sv->con.len + 1);
     if (all) {
       memcpy(all, kept, (size_t)nkept);
