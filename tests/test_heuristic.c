@@ -586,8 +586,8 @@ Test(heuristic, first_boards_of_the_real_set) {
   bs_set_free(&set);
 }
 
-/* At a higher effort the tables' share grows (beam_pdb times effort MiB),
- * and where the retry's first tables cannot guide it, tables 4 times
+/* At a higher effort the tables' share grows (beam_pdb MiB times the
+ * largest power of 4 within the effort), and where the retry's first tables cannot guide it, tables 4 times
  * larger retry the board. The beams' settings are divided by the effort,
  * so that both runs have the same beams and differ only in the tables: on
  * this 5x4 ring board the 1 MiB retry fails and the constructor answers,
