@@ -34,41 +34,45 @@ static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b)
 }
 
 /* The constructor from construct_starts points spread evenly along the
- * way (its end the last one), kept from the point where the way up to it
- * and the constructor's answer together, loops cut, are shortest: its
- * answers swing by hundreds of moves with where it starts. Returns how
- * much of the way goes first, with the constructor's answer from there in
- * sv->con; -1 when it cannot answer. */
-static int construct_along(bs_solver *sv, const bs_settings *set, const bs_board *b, const char *way,
-                           int len) {
-  const int n = len ? (int)set->construct_starts : 1;
-  int best = -1, went = 0;
-  uint64_t least = UINT64_MAX;
-  bs_board x = *b, at = *b;
-  for (int j = 1; j <= n; j++) {
-    const int i = (int)((int64_t)len * j / n);
-    if (i == went && j > 1) continue; /* a way shorter than n */
+ * way (its end the last one): each answer is the way up to its start and
+ * the constructor's answer from there, loops cut, and the shortest is
+ * kept, as its answers swing by hundreds of moves with where it starts.
+ * Returns it (malloc'd, *n its length), or NULL when the constructor
+ * cannot answer or memory runs out. */
+static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_board *b, const char *way,
+                             int len, int *n) {
+  const int starts = len ? (int)set->construct_starts : 1;
+  char *best = NULL;
+  int went = 0;
+  bs_board x = *b;
+  for (int j = 1; j <= starts; j++) {
+    const int i = (int)((int64_t)len * j / starts);
+    if (i == went && j > 1) continue; /* a way shorter than the starts */
     for (; went < i; went++) bs_move(&x, bs_dir_from_char((unsigned char)way[went]));
     if (constructor(sv, set, &x)) continue;
-    /* Judged with its loops cut, as the answer will be. */
-    uint64_t cost = (uint64_t)i + sv->con.len;
-    char *all = malloc((size_t)cost + 1);
-    if (all) {
-      memcpy(all, way, (size_t)i);
-      memcpy(all + i, sv->con.moves, sv->con.len);
-      int cut = bs_polish_loops(b, all, (int)cost);
-      if (cut >= 0) cost = (uint64_t)cut;
-      free(all);
-    }
-    if (cost < least) {
-      least = cost;
-      best = i;
-      at = x;
+    const int all = i + (int)sv->con.len;
+    char *m = malloc((size_t)all + 1);
+    if (!m) continue;
+    memcpy(m, way, (size_t)i);
+    memcpy(m + i, sv->con.moves, sv->con.len);
+    const int cut = bs_polish_loops(b, m, all);
+    if (cut >= 0 && (!best || cut < *n)) {
+      free(best);
+      best = m;
+      *n = cut;
+    } else {
+      free(m);
     }
   }
-  /* The last run was from the way's end: run the best one again. */
-  if (best >= 0 && best != len && constructor(sv, set, &at)) return -1;
   return best;
+}
+
+/* Builds the beam's score H for a leg from `at` (conflicts weighing lc,
+ * and tables P if any) and returns at's score. */
+static int leg_score(bs_heur *H, const bs_board *at, const bs_board *goal, int lc, const bs_pdb *P) {
+  bs_heur_init(H, at, goal, lc);
+  if (P) bs_heur_use_pdb(H, P, at, goal);
+  return (int)bs_score_value(bs_heur_word(H, BS_FORWARD, at));
 }
 
 /* The wall-aware lower bound of b's distance to its goal, by which legs
@@ -140,9 +144,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     bs_board at = *b;
     len = 0;
     bs_heur H;
-    bs_heur_init(&H, &at, &goal, lc);
-    if (use) bs_heur_use_pdb(&H, use, &at, &goal);
-    int h = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &at));
+    int h = leg_score(&H, &at, &goal, lc, use);
     while (give) {
       bs_policy beam = {.width = beams[k].width > UINT32_MAX ? UINT32_MAX : (uint32_t)beams[k].width,
                         .extra = (int)set->beam_extra, .recycle = 1, .H = &H, .budget = give};
@@ -154,9 +156,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       if (end != BS_END_DEPTH || !s.length || len + s.length > BS_ANSWER_MAX) break;
       bs_board next = at;
       for (int i = 0; i < s.length; i++) bs_move(&next, bs_dir_from_char(s.moves[i]));
-      bs_heur_init(&H, &next, &goal, lc);
-      if (use) bs_heur_use_pdb(&H, use, &next, &goal);
-      const int hn = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &next));
+      const int hn = leg_score(&H, &next, &goal, lc, use);
       if (hn >= h) break;
       memcpy(m + len, s.moves, (size_t)s.length);
       len += s.length;
@@ -189,21 +189,17 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
     memcpy(m + len, s.moves, (size_t)s.length);
     len += s.length;
-  } else if ((nkept = construct_along(sv, set, b, kept, nkept)) >= 0) {
-    char *all = malloc((size_t)nkept + sv->con.len + 1);
-    if (all) {
-      memcpy(all, kept, (size_t)nkept);
-      memcpy(all + nkept, sv->con.moves, sv->con.len);
-    }
-    free(m);
-    m = all;
-    len = nkept + (int)sv->con.len;
   } else {
+    char *con = construct_along(sv, set, b, kept, nkept, &len);
     free(m);
-    r->reason = "memory cap"; /* the beam found nothing, and the constructor has no room */
-    return;
+    if (!con) {
+      r->reason = "memory cap"; /* the beam found nothing, and the constructor has no room */
+      return;
+    }
+    m = con;
   }
-  if (!m || (len = bs_polish_loops(b, m, len)) < 0) {
+  /* The constructor's answer has its loops cut already; the beam's not. */
+  if ((len = bs_polish_loops(b, m, len)) < 0) {
     free(m);
     r->reason = "out of memory";
     return;
