@@ -85,6 +85,7 @@
 #include <stdint.h>
 
 #include "bs_board.h"
+#include "bs_region.h"
 
 #define BS_PDB_VERSION 2   /* of the tables and of the cache files */
 #define BS_PDB_MAX_K 8     /* tiles in one pattern */
@@ -126,6 +127,8 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part);
  * known before building; 0 if the partition does not fit the layout. */
 size_t bs_pdb_bytes_for(const bs_board *layout, const bs_pdb_part *part);
 
+#define BS_PDB_MASK_BYTES ((BS_MAX_CELLS + 7) / 8) /* bytes of a mask of cells */
+
 /* A built set of tables. Read-only once built: views and lookups from any
  * number of threads may share it. */
 typedef struct bs_pdb {
@@ -138,6 +141,10 @@ typedef struct bs_pdb {
   uint8_t open[BS_MAX_CELLS];   /* the open cells, in order */
   uint64_t opens;               /* the open cells, a mask */
   uint64_t nb[BS_MAX_CELLS];    /* the open neighbours of each open cell */
+  bs_lanes lanes;               /* for the blank's region (bs_region_fill) */
+  /* squeeze[k][v]: the digits of the open cells among byte k of a mask
+   * whose byte k is v, from digit below[k] on */
+  uint8_t squeeze[BS_PDB_MASK_BYTES][256], below[BS_PDB_MASK_BYTES];
   /* [j][c]: pattern j's table toward a target whose blank (its role) is on
    * open cell c: j's table without c if c is j's, else the table whose
    * goal has the blank in c's component of the cells j leaves free. */

@@ -6,7 +6,9 @@
  * cells, so each function is one walk over them.
  *
  *  - flood: the breadth-first walk from a cell: what it reaches, in what
- *    order, at what distance.
+ *    order, at what distance; and fill, what it reaches alone, by shifts
+ *    of the mask, for the pattern databases' builds (bs_pdb.h), which ask
+ *    it for every state they reach.
  *  - components: walls split the open cells; a tile never leaves its own.
  *  - cut cells (articulation points) and blocks (biconnected components),
  *    by one depth-first search (Hopcroft and Tarjan, "Efficient algorithms
@@ -34,6 +36,37 @@
  * order reached to order[] and their distances from `from` to dist[] (each
  * when not NULL; other cells untouched). Returns the mask of cells reached. */
 uint64_t bs_flood(const bs_geom *g, uint64_t within, int from, uint8_t *order, uint8_t *dist);
+
+/* The lanes of a board w cells wide, for bs_region_fill: a step left,
+ * right, up or down is a shift of the mask by 1 or by w, and has_left
+ * (has_right) holds the cells with a column to their left (right). */
+typedef struct bs_lanes {
+  int w;
+  uint64_t has_left, has_right;
+} bs_lanes;
+
+static inline bs_lanes bs_lanes_of(int w, int h) {
+  bs_lanes L = {w, 0, 0};
+  for (int c = 0; c < w * h; c++) {
+    if (c % w > 0) L.has_left |= 1ull << c;
+    if (c % w < w - 1) L.has_right |= 1ull << c;
+  }
+  return L;
+}
+
+/* The cells of `within` that the cells of `from` reach through `within`
+ * (`from` itself always), a step of every reached cell at once: the
+ * piece's eccentricity in rounds of a few shifts each, where a walk cell
+ * by cell costs a round per cell. Only a move table's walls are not
+ * known here: `within` must hold no wall (and no cell past the board). */
+static inline uint64_t bs_region_fill(const bs_lanes *L, uint64_t within, uint64_t from) {
+  uint64_t comp = from, last;
+  do {
+    last = comp;
+    comp |= ((comp & L->has_right) << 1 | (comp & L->has_left) >> 1 | comp << L->w | comp >> L->w) & within;
+  } while (comp != last);
+  return comp;
+}
 
 /* The open neighbours of cell p that lie in `within`. */
 static inline uint64_t bs_region_nbrs(const bs_geom *g, int p, uint64_t within) {

@@ -36,6 +36,14 @@ static void layout_init(bs_pdb *P, const bs_board *layout) {
                  (c >= P->w ? 1ull << (c - P->w) : 0) | (c + P->w < P->n ? 1ull << (c + P->w) : 0);
     if (!(P->wall >> c & 1)) P->nb[c] = m & P->opens;
   }
+  P->lanes = bs_lanes_of(P->w, P->h);
+  for (int k = 0; k < BS_PDB_MASK_BYTES; k++) {
+    const uint64_t byte = P->opens >> 8 * k & 255;
+    P->below[k] = (uint8_t)__builtin_popcountll(P->opens & ((1ull << 8 * k) - 1));
+    for (unsigned v = 0; v < 256; v++)
+      for (int b = 0, d = 0; b < 8; b++)
+        if (byte >> b & 1) P->squeeze[k][v] |= (uint8_t)((v >> b & 1) << d++);
+  }
   P->symmetric = P->w == P->h;
   for (int c = 0; c < P->n && P->symmetric; c++)
     P->symmetric = (P->wall >> c & 1) == (P->wall >> (c % P->w * P->w + c / P->w) & 1);
@@ -49,16 +57,10 @@ static uint64_t power(int f, int k) {
   return x;
 }
 
-/* The cells that the blank reaches from cell a through the cells of free. */
+/* The cells that the blank reaches from cell a through the cells of free
+ * (open cells only). */
 static uint64_t region(const bs_pdb *P, uint64_t free, int a) {
-  uint64_t comp = 1ull << a;
-  for (uint64_t edge = comp; edge;) {
-    uint64_t grow = 0;
-    for (uint64_t m = edge; m; m &= m - 1) grow |= P->nb[__builtin_ctzll(m)];
-    edge = grow & free & ~comp;
-    comp |= edge;
-  }
-  return comp;
+  return bs_region_fill(&P->lanes, free, 1ull << a);
 }
 
 /* Bytes of the tables of a pattern whose tiles' home cells are `home`: one
@@ -363,6 +365,14 @@ static int level_sort(level *L, level *tmp, size_t *count) {
   return 0;
 }
 
+/* The digits of the open cells of mask `cells`, as a mask: bit num[c] for
+ * cell c, a byte of cells at a time. */
+static uint64_t digits(const bs_pdb *P, uint64_t cells) {
+  uint64_t d = 0;
+  for (int k = 0; k < BS_PDB_MASK_BYTES; k++) d |= (uint64_t)P->squeeze[k][cells >> 8 * k & 255] << P->below[k];
+  return d;
+}
+
 /* Whether the state of placement p with the blank on the cell of digit d
  * was reached: a bit per state, beside the table. */
 static int marked(const uint64_t *seen, const job *J, uint32_t p, int d) {
@@ -374,11 +384,12 @@ static int marked(const uint64_t *seen, const job *J, uint32_t p, int d) {
  * cells without a tile of p) at level e: every cell of the blank's
  * component is the same state. */
 static int reach(uint64_t *seen, const job *J, uint32_t p, uint64_t free, int a, uint8_t e, level *L) {
-  uint64_t base = (uint64_t)p * (uint64_t)J->P->f;
-  for (uint64_t m = region(J->P, free, a); m; m &= m - 1) {
-    uint64_t s = base + J->P->num[__builtin_ctzll(m)];
-    seen[s >> 6] |= 1ull << (s & 63);
-  }
+  /* The component's bits are the f bits from p * f on, in the order of
+   * the digits: at most two words, set at once. */
+  const uint64_t base = (uint64_t)p * (uint64_t)J->P->f, d = digits(J->P, region(J->P, free, a));
+  const unsigned at = (unsigned)(base & 63);
+  seen[base >> 6] |= d << at;
+  if (at + (unsigned)J->P->f > 64) seen[(base >> 6) + 1] |= d >> (64 - at);
   if (J->tab[p] == BS_PDB_FAR) J->tab[p] = e; /* levels only grow: the first is least */
   return level_push(L, (uint64_t)p << 8 | (uint64_t)a);
 }

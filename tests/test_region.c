@@ -263,3 +263,33 @@ Test(region, shapes_by_hand) {
   cr_assert_eq(r.nblocks, 0);
   cr_assert_eq(r.dead, 1ull << 3);
 }
+
+/* The fill by shifts (bs_region_fill) reaches what the walk cell by cell
+ * (bs_flood) reaches, on random layouts of every size, from every open
+ * cell, through random parts of the open cells; and a fill from several
+ * cells is the union of theirs. */
+Test(region, fill_by_shifts_matches_the_flood) {
+  uint64_t seed = 7;
+  int checked = 0;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 20; rep++) {
+        bs_geom g;
+        uint64_t open = random_layout(&seed, w, h, rep % 4 * w * h / 8, &g);
+        const bs_lanes L = bs_lanes_of(w, h);
+        uint64_t within = open;
+        if (rep % 2)
+          for (uint64_t c = open; c; c &= c - 1)
+            if (bs_rand_below(&seed, 3) == 0) within &= ~(c & -c);
+        uint64_t both = 0, all = 0;
+        for (uint64_t c = within; c; c &= c - 1) {
+          const int p = __builtin_ctzll(c);
+          const uint64_t want = bs_flood(&g, within, p, NULL, NULL);
+          cr_assert_eq(bs_region_fill(&L, within, 1ull << p), want, "%dx%d cell %d", w, h, p);
+          if (__builtin_popcountll(both) < 2 && !(want & all)) both |= 1ull << p, all |= want;
+          checked++;
+        }
+        cr_assert_eq(bs_region_fill(&L, within, both), all, "%dx%d from two cells", w, h);
+      }
+  cr_assert_gt(checked, 5000);
+}
