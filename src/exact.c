@@ -22,15 +22,18 @@
  * other. So the bound rises by as much as makes the next run cost about
  * GROWTH times this one, judged by how this run grew over the last one
  * (their bounds `step` apart), and by at most MAX_STEP. A run past the
- * optimum still returns the shortest way (bs_engine.h), only later. */
+ * optimum still returns the shortest way (bs_engine.h), only later.
+ * *cost is what the next run should cost at that rate (0: no rate yet). */
 #define GROWTH 8.0
 #define MAX_STEP 16
 
-static int next_step(uint64_t last, uint64_t now, int step) {
+static int next_step(uint64_t last, uint64_t now, int step, double *cost) {
+  *cost = 0;
   if (!last || !step || now <= last) return 2;
-  double per2 = pow((double)now / (double)last, 2.0 / step), cost = 1;
+  double per2 = pow((double)now / (double)last, 2.0 / step), c = 1;
   int k = 2;
-  while (k < MAX_STEP && (cost *= per2) * per2 <= GROWTH) k += 2;
+  while (k < MAX_STEP && (c *= per2) * per2 <= GROWTH) k += 2;
+  *cost = (double)now * c;
   return k;
 }
 
@@ -73,7 +76,9 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, (uint64_t)set->pdb_mem << 20, o, r) : NULL;
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
   bs_result run;
-  bs_end end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget, o->recycle, &run);
+  /* Exact mode gives up on a run that cannot fit its budget (below); auto's
+   * short try and the polish's bridges do not need to. */
+  bs_end end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget, o->recycle, how == BS_PROVE_PDB, &run);
   /* No way within the longest answer a search can hold: not a proof. */
   if (end == BS_END_LIMIT) end = BS_END_DEPTH;
   if (end == BS_END_MET) {
@@ -85,7 +90,7 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
 }
 
 bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_heur *H, int most,
-                  uint64_t budget, int recycle, bs_result *r) {
+                  uint64_t budget, int recycle, int foresee, bs_result *r) {
   bs_policy p = {.recycle = recycle, .H = H};
   int c = (int)bs_score_value(bs_heur_word(H, BS_FORWARD, from));
   c += (c ^ way_parity(from, to)) & 1;
@@ -110,9 +115,16 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
       break;
     }
     p.floor = c + 2;
-    step = next_step(last, r->generated, step);
+    double cost;
+    step = next_step(last, r->generated, step, &cost);
     last = r->generated;
     c += step;
+    /* A run that should cost more than the budget has left would most
+     * likely be cut off by it: the states it spent would prove nothing. */
+    if (foresee && budget && cost > (double)(budget - sum.generated)) {
+      end = BS_END_BUDGET;
+      break;
+    }
   }
   r->generated = sum.generated, r->expanded = sum.expanded;
   r->peak_states = sum.peak_states, r->peak_bytes = sum.peak_bytes;

@@ -83,7 +83,7 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int wi
         if (!cap || share < cap) cap = share;
       }
       /* Every way between the ends has the window's parity: at most j - i - 2. */
-      bs_end end = bs_bounded(sv, &a, &z, &H, j - i - 2, cap, 1, &s);
+      bs_end end = bs_bounded(sv, &a, &z, &H, j - i - 2, cap, 1, 0, &s);
       spent += s.generated;
       if (end == BS_END_MET) {
         memmove(m + i + s.length, m + j, (size_t)(len - j));

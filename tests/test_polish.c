@@ -61,12 +61,12 @@ Test(polish, bounded_bridges_are_as_short_as_the_bfs_bridge) {
     cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
     bs_heur H;
     bs_heur_init(&H, &a, &z, BS_LC_LOWER_BOUND);
-    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, len, 0, 1, &bb), BS_END_MET, "round %d", round);
+    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, len, 0, 1, 0, &bb), BS_END_MET, "round %d", round);
     cr_assert_eq(bb.length, bfs.length, "round %d: bounded %d, bfs %d", round, bb.length, bfs.length);
     cr_assert_leq(bb.length, len);
     bs_board y = play(&a, bb.moves, bb.length);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: the bridge ends elsewhere", round);
-    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, bfs.length - 1, 0, 1, &bb), BS_END_LIMIT, "round %d", round);
+    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, bfs.length - 1, 0, 1, 0, &bb), BS_END_LIMIT, "round %d", round);
     checked++;
   }
   cr_assert_gt(checked, 200);

@@ -4,6 +4,8 @@
  * written here (tests/bs_test.h), and every answer replayed. */
 #include "bs_test.h"
 
+#include "bs_heur.h"
+#include "bs_parse.h"
 #include "bs_solver.h"
 #include "bs_verify.h"
 
@@ -327,6 +329,35 @@ Test(search, recycling_reaches_deeper) {
   cr_assert_gt(with, without);
   bs_solver_free(&s);
   bs_bfs_free(&t);
+}
+
+/* Foreseeing the budget: on Korf's first instance (57 moves, far past
+ * Manhattan distance and conflicts within 300,000 states), the bounded
+ * search that foresees gives up before the run that would overrun the
+ * budget, with states left; the one that does not spends them all. Where
+ * the proof fits the budget, both give the same shortest answer. */
+Test(search, foreseen_runs_past_the_budget_are_not_started) {
+  const char *line = "4,4,D68CFE0AB7459132";
+  bs_board b, goal;
+  char err[200];
+  cr_assert_eq(bs_board_parse(line, strlen(line), &b, err, sizeof err), 0, "%s", err);
+  bs_goal(&b, &goal);
+  bs_heur H;
+  bs_heur_init(&H, &b, &goal, BS_LC_LOWER_BOUND);
+  static bs_result r;
+  const uint64_t budget = 300000;
+  cr_assert_eq(bs_bounded(&sv, &b, &goal, &H, BS_MAX_MOVES, budget, 1, 0, &r), BS_END_BUDGET);
+  cr_assert_geq(r.generated, budget, "without foresight the budget is spent");
+  cr_assert_eq(bs_bounded(&sv, &b, &goal, &H, BS_MAX_MOVES, budget, 1, 1, &r), BS_END_BUDGET);
+  cr_assert_lt(r.generated, budget, "with foresight the last run is not started");
+  uint8_t cell[9] = {8, 6, 7, 2, 5, 4, 3, 0, 1}; /* 31 moves */
+  bs_board c = bs_test_board(3, 3, 0, cell);
+  bs_goal(&c, &goal);
+  bs_heur_init(&H, &c, &goal, BS_LC_LOWER_BOUND);
+  for (int foresee = 0; foresee < 2; foresee++) {
+    cr_assert_eq(bs_bounded(&sv, &c, &goal, &H, BS_MAX_MOVES, 1000000, 1, foresee, &r), BS_END_MET);
+    cr_assert_eq(r.length, 31, "foresee %d", foresee);
+  }
 }
 
 Test(search, budget_gives_up) {
