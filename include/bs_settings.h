@@ -40,7 +40,8 @@
   SETTING(polish_total, 4000000, 0, 100000000000,                                                 \
           "generated states the polish may use on one board in all, at effort 1 (0: no limit)")   \
   SETTING(exact_budget, 0, 0, 100000000000,                                                       \
-          "generated states exact and bfs modes may use on one board (0: no limit)")               \
+          "generated states exact and bfs modes may use on one board (0: no limit); exact mode "    \
+          "gives up before a run that should overrun it")                                          \
   SETTING(pdb_mem, 64, 0, 65536,                                                                  \
           "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")         \
   SETTING(construct_starts, 12, 1, 1000,                                                           \
