@@ -26,9 +26,9 @@
           "generated states the beams may use on one board before the constructor takes over, at effort 1")    \
   SETTING(lc_weight, 3, 0, 8,                                                                     \
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
-  SETTING(lc_retry, 8, 0, 64, "the same, for the beam's retry when it has no pattern databases") \
+  SETTING(lc_retry, 8, 0, 64, "the same, for the beam's retry: when it has no pattern databases, and from effort 2 beside them") \
   SETTING(beam_pdb, 1, 0, 65536,                                                                  \
-          "MiB of pattern databases built for a board the first beam does not answer, to score the retry (0: none); while it finds nothing, tables 4 times larger follow, within beam_pdb times effort MiB, out of --mem") \
+          "MiB of pattern databases of a board's layout, out of --mem (0: none): at effort 1 built for a board the first beam does not answer, to score the retry; from effort 2 times the largest power of 4 within the effort, built first, to score both beams") \
   SETTING(rescue_width, 24000, 1, 10000000,                                                       \
           "states each side of the last, wide beam expands per layer, at effort 1")               \
   SETTING(rescue_budget, 0, 0, 1000000000,                                                        \

@@ -57,8 +57,8 @@ int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t sid
 /* The bytes of a worker's mem that a mode's tables may take besides the
  * store: in exact mode the pattern databases (the pdb_mem setting, at most
  * a quarter of mem, none below 1 MiB: not worth a build); in heuristic and
- * auto mode the constructor's workspace (construct_mem) and the beam's
- * retry's pattern databases (beam_pdb times the largest power of 4 within
+ * auto mode the constructor's workspace (construct_mem) and the beams'
+ * pattern databases (beam_pdb times the largest power of 4 within
  * effort, none below 1 MiB), at most half of mem together, the
  * constructor's first; none in bfs mode. */
 uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem);

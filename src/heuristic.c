@@ -6,10 +6,11 @@
  * from its goal than a record's path holds is the beam's too: a beam out
  * of depth goes on from its closest state, leg after leg. A beam that finds
  * nothing is retried with a score that sees rings and passages: pattern
- * databases of the layout (bs_pdb.h), built for the boards that need them,
- * and larger ones while they fit the effort's share (or, without room for
- * them, conflicts weighing lc_retry); then, if the settings ask for it,
- * with a wide beam. Where
+ * databases of the layout (bs_pdb.h), built for the boards that need them
+ * (or, without room for them, conflicts weighing lc_retry). From effort 2
+ * larger tables score the first beam, and the retry weighs conflicts at
+ * lc_retry beside them.
+ * Then, if the settings ask for it, a wide beam. Where
  * none answers, the constructor (bs_construct.h) answers, from where the
  * legs of the beam that came closest end, and it answers every solvable
  * board: that is the guarantee, not a wider beam. Every answer
@@ -94,30 +95,34 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   bs_end end;
   /* A beam that loses its way (both sides die out, or its legs stop
    * getting closer) is retried on what is left of the budget (the first
-   * beam has half, so that the retry always runs) with a score that sees
-   * more: pattern databases of the board's layout (beam_pdb MiB, built
-   * only now, as most boards never need them), whose tiles in a group
-   * must pass each other in rings and passages as they really do; at a
-   * higher effort, larger tables and a new half budget for each, while the
-   * retry finds nothing (below); without
-   * room for them, conflicts weighing more (lc_retry), a greedier score
-   * that resolves tiles out of line first. Then, if rescue_budget allows
-   * (it is 0 by default) and the caller set no budget, once more as wide
-   * as rescue_width, which rarely helps on boards scrambled far
-   * (docs/heuristic.md). Then the constructor. */
+   * beam has half, so that the retry always runs) with another score. At
+   * effort 1 the retry's sees more: pattern databases of the board's
+   * layout (beam_pdb MiB, built only now, as most boards never need
+   * them), whose tiles in a group must pass each other in rings and
+   * passages as they really do. From effort 2 on, larger tables score the
+   * first beam already (below), and the retry keeps them but weighs
+   * conflicts more (lc_retry): a greedier score that resolves tiles out
+   * of line first, as it is where there is no room for tables. Then, if
+   * rescue_budget allows (it is 0 by default) and the caller set no
+   * budget, once more as wide as rescue_width, which rarely helps on
+   * boards scrambled far (docs/heuristic.md). Then the constructor. */
   const struct { int retry; uint64_t width, budget; } beams[] = {
       {0, (uint64_t)set->beam_width * effort, budget / 2},
       {1, (uint64_t)set->beam_width * effort, budget - budget / 2},
       {1, (uint64_t)set->rescue_width * effort, o->budget ? 0 : (uint64_t)set->rescue_budget * effort},
   };
-  const bs_pdb *P = NULL; /* the retries' tables, if any */
+  const bs_pdb *P = NULL; /* the tables, if any: the retries', or from effort 2 the first beam's */
   int retry_lc = (int)set->lc_retry, asked = 0;
-  /* The tables' share of the side bytes (bs_solver_side: beam_pdb MiB
-   * times the largest power of 4 within the effort, as --mem allows), and
-   * the first retry's tables. */
+  /* The tables' share of the side bytes: beam_pdb MiB times the largest
+   * power of 4 within the effort, as --mem allows (bs_solver_side). From
+   * effort 2 on, tables that large are built before the first beam and
+   * score it too (the larger of theirs and the conflicts' score): they
+   * see how the tiles of a pattern pass each other, which shortens
+   * answers on boards of every size, and a set of one layout builds them
+   * once. At effort 1 the retry's, for the few boards that need them. */
   const uint64_t share = sv->side - bs_solver_con_bytes(sv, set);
-  uint64_t tables = (uint64_t)set->beam_pdb << 20;
-  if (tables > share) tables = share;
+  const int first = effort >= 2;
+  if (first) P = bs_solver_pdb(sv, b, share, &(bs_opts){.recycle = 1}, r);
   uint64_t left = 0; /* what the last beam left of its budget */
   /* The current beam's legs, then the answer; and the legs of the beam
    * that came closest, for the constructor to go on from. */
@@ -133,14 +138,14 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
     uint64_t give = beams[k].budget + (k == 1 ? left : 0);
     if (!give) continue;
-    if (beams[k].retry && !asked++) {
+    if (beams[k].retry && !first && !asked++) {
       /* Built in memory only: small tables build in a fraction of a
        * second, and a cache would fill with one file per hard board. */
-      P = bs_solver_pdb(sv, b, tables, &(bs_opts){.recycle = 1}, r);
+      P = bs_solver_pdb(sv, b, share, &(bs_opts){.recycle = 1}, r);
       if (P) retry_lc = (int)set->lc_weight; /* the tables see what the greedier score was for */
     }
     const int lc = beams[k].retry ? retry_lc : (int)set->lc_weight;
-    const bs_pdb *use = beams[k].retry ? P : NULL;
+    const bs_pdb *use = beams[k].retry || first ? P : NULL; /* none for effort 1's first beam */
     bs_board at = *b;
     len = 0;
     bs_heur H;
@@ -172,19 +177,6 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     }
     if (end == BS_END_MEMORY) break;
     left = give;
-    /* Where the retry's tables could not guide it, tables 4 times larger
-     * (more tiles a pattern: they see more of how tiles pass each other
-     * round rings) retry it on a new half budget, while they fit the
-     * share; a partition no larger than the last is not worth a build. */
-    bs_pdb_part part;
-    if (k == 1 && P && 4 * tables <= share && !bs_pdb_part_auto(b, 4 * tables, &part) &&
-        bs_pdb_bytes_for(b, &part) > P->bytes) {
-      tables *= 4;
-      if ((P = bs_solver_pdb(sv, b, tables, &(bs_opts){.recycle = 1}, r)))
-        k--;
-      else
-        retry_lc = (int)set->lc_retry; /* no room after all: the greedier score */
-    }
   }
   if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
     memcpy(m + len, s.moves, (size_t)s.length);

@@ -81,8 +81,9 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
   }
   uint64_t con = (uint64_t)set->construct_mem << 20, most = mem / 2;
   if (con > most) con = most;
-  /* The retry's largest tables: beam_pdb MiB times the largest power of
-   * 4 within the effort (they grow 4 times at a time). */
+  /* The heuristic mode's tables: beam_pdb MiB times the largest power of
+   * 4 within the effort (the retry's at effort 1, from effort 2 the first
+   * beam's). */
   uint64_t pdb = (uint64_t)set->beam_pdb << 20;
   for (uint64_t grow = 4; grow <= (uint64_t)set->effort; grow *= 4) pdb *= 4;
   if (pdb > most - con) pdb = most - con;

@@ -5,8 +5,9 @@
  * back to a board it left, the same answers on every run and in every
  * store, auto never calling a heuristic answer optimal, the constructor
  * answering where the beam does not, beams going on in legs past a
- * record's depth, the retry's pattern databases, larger ones at a higher
- * effort, and the side bytes they share with the constructor, the
+ * record's depth, the retry's pattern databases, larger ones scoring the
+ * first beam at a higher effort, and the side bytes they share with the
+ * constructor, the
  * constructor keeping its shortest start, and the first boards of the
  * real set. */
 #include "bs_test.h"
@@ -498,7 +499,7 @@ Test(heuristic, far_boards_are_answered_by_the_beams_legs) {
 }
 
 /* The heuristic modes' side bytes hold the constructor's workspace first,
- * then the retry's tables, at most half of mem together; tables below
+ * then the beams' tables, at most half of mem together; tables below
  * 1 MiB are not built at all. */
 Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   bs_settings set = bs_settings_default;
@@ -509,7 +510,7 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 34u << 20), 17u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 33u << 20), 16u << 20, "half a MiB: no tables");
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 24u << 20), 12u << 20);
-  /* The tables grow 4 times at a time, within beam_pdb times effort MiB. */
+  /* The tables are beam_pdb MiB times the largest power of 4 within the effort. */
   set.beam_pdb = 1;
   set.effort = 3;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 17u << 20);
@@ -590,14 +591,14 @@ Test(heuristic, first_boards_of_the_real_set) {
   bs_set_free(&set);
 }
 
-/* At a higher effort the tables' share grows (beam_pdb MiB times the
- * largest power of 4 within the effort), and where the retry's first tables cannot guide it, tables 4 times
- * larger retry the board. The beams' settings are divided by the effort,
- * so that both runs have the same beams and differ only in the tables: on
- * this 5x4 ring board the 1 MiB retry fails and the constructor answers,
- * while the 4 MiB tables guide the retry to an answer less than half as
- * long, the same in every store. */
-Test(heuristic, larger_tables_retry_where_the_first_ones_fail) {
+/* At a higher effort the tables grow (beam_pdb MiB times the largest
+ * power of 4 within the effort), and from effort 2 they score the first
+ * beam. The beams' settings are divided by the effort, so that both runs
+ * have the same beams and differ only in the tables: on this 5x4 ring
+ * board the 1 MiB tables of effort 1's retry cannot guide it and the
+ * constructor answers, while effort 4's 4 MiB tables guide the first beam
+ * to an answer less than half as long, the same in every store. */
+Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
   static const char ring[] = "5,4,12FJ5367A48B==0=CHI9";
   const bs_board b = parsed(ring);
   static bs_result one, r[BS_NSTORES];
@@ -607,8 +608,41 @@ Test(heuristic, larger_tables_retry_where_the_first_ones_fail) {
   set.effort = 4;
   set.beam_width /= 4;
   set.beam_budget /= 4;
-  cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, BS_NSTORES, r), 4u << 20, "effort 4: 4 MiB tables last");
+  cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, BS_NSTORES, r), 4u << 20, "effort 4: 4 MiB tables");
   cr_assert_lt(2 * r[0].length, one.length, "4 MiB: %d moves, 1 MiB: %d", r[0].length, one.length);
+}
+
+/* From effort 2 the first beam is scored by the tables too. On the first
+ * 12 of Korf's 100, which every first beam answers: effort 1 builds no
+ * tables; effort 2 builds them once, for the first board (the layout
+ * does not change), and its answers are shorter in all than effort 2's
+ * without tables (beam_pdb 0). */
+Test(heuristic, tables_score_the_first_beam_from_effort_2) {
+  static const char *const korf[] = {"4,4,D68CFE0AB7459132", "4,4,A510F9DE28476CB3", "4,4,1FAD0B47C653E892",
+                                     "4,4,A7CD3FE80251964B", "4,4,08EF1AB547D6329C", "4,4,3C06BE581AD47F92",
+                                     "4,4,02D7F6849AC3B15E", "4,4,96F2B73AEC08D154", "4,4,01F69A43E8CB572D",
+                                     "4,4,FE4B2ADC69107853", "4,4,F5E10C8649DA237B", "4,4,13560DE9B48CA7F2"};
+  const int n = (int)(sizeof korf / sizeof *korf);
+  static bs_result r;
+  int moves[3] = {0, 0, 0};
+  for (int run = 0; run < 3; run++) { /* effort 1; effort 2; effort 2, beam_pdb 0 */
+    bs_settings set = bs_settings_default;
+    set.effort = run ? 2 : 1;
+    set.beam_pdb = run == 2 ? 0 : set.beam_pdb;
+    bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
+    bs_solver sv;
+    open_solver(&sv, BS_STORE_ARENA, 48u << 20, &set);
+    for (int i = 0; i < n; i++) {
+      const bs_board b = parsed(korf[i]);
+      bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r);
+      expect_replays(&b, &r, korf[i]);
+      moves[run] += r.length;
+      cr_assert_eq(r.pdb_ms > 0, run == 1 && i == 0, "run %d board %d: tables built %.1f ms", run, i, r.pdb_ms);
+    }
+    cr_assert_eq(sv.pdb_ready, run == 1, "run %d", run);
+    bs_solver_free(&sv);
+  }
+  cr_assert_lt(moves[1], moves[2], "effort 2: %d moves with tables, %d without", moves[1], moves[2]);
 }
 
 /* The constructor starts from construct_starts points along the way of the
