@@ -9,8 +9,7 @@
  * databases of the layout (bs_pdb.h), built for the boards that need them
  * (or, without room for them, conflicts weighing lc_retry). From effort 2
  * larger tables score the first beam, and the retry weighs conflicts at
- * lc_retry beside them.
- * Then, if the settings ask for it, a wide beam. Where
+ * lc_retry beside them. Then, if the settings ask for it, a wide beam. Where
  * none answers, the constructor (bs_construct.h) answers, from where the
  * legs of the beam that came closest end, and it answers every solvable
  * board: that is the guarantee, not a wider beam. Every answer
@@ -96,7 +95,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   /* A beam that loses its way (both sides die out, or its legs stop
    * getting closer) is retried on what is left of the budget (the first
    * beam has half, so that the retry always runs) with another score. At
-   * effort 1 the retry's sees more: pattern databases of the board's
+   * effort 1 the retry's score sees more: pattern databases of the board's
    * layout (beam_pdb MiB, built only now, as most boards never need
    * them), whose tiles in a group must pass each other in rings and
    * passages as they really do. From effort 2 on, larger tables score the
