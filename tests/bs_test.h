@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "bs_board.h"
+#include "bs_parse.h"
 
 /* ---- temp files ---------------------------------------------------- */
 
@@ -154,6 +155,14 @@ static inline bs_board bs_test_board(int w, int h, uint64_t wall, const uint8_t 
     b.cell[p] = cell[p];
     if (!cell[p]) b.blank = p;
   }
+  return b;
+}
+
+/* The board of a `W,H,CELLS` line; fails the test when it does not parse. */
+static inline bs_board bs_test_parsed(const char *line) {
+  bs_board b;
+  char err[200];
+  cr_assert_eq(bs_board_parse(line, strlen(line), &b, err, sizeof err), 0, "%s: %s", line, err);
   return b;
 }
 

@@ -20,13 +20,6 @@ static const char *line_of(const char *text, int k, char *out, size_t outlen) {
   return out;
 }
 
-static bs_board parse_board(const char *s) {
-  bs_board b;
-  char err[160];
-  cr_assert_eq(bs_board_parse(s, strlen(s), &b, err, sizeof err), 0, "%s: %s", s, err);
-  return b;
-}
-
 /* The last line of stderr, which solve ends with a summary. */
 static const char *last_line(const char *text) {
   size_t n = strlen(text);
@@ -148,7 +141,7 @@ static void check_answers(const char *out) {
   char line[1024];
   for (int i = 0; i < nboards; i++) {
     line_of(out, i, line, sizeof line);
-    bs_board b = parse_board(boards[i]);
+    bs_board b = bs_test_parsed(boards[i]);
     if (i == 1) {
       cr_assert_str_eq(line, "", "an unsolvable puzzle gets an empty line");
       continue;

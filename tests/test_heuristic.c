@@ -68,14 +68,6 @@ static void expect_replays(const bs_board *b, const bs_result *r, const char *wh
                bs_replay_fault(fault), at);
 }
 
-/* The board of a `W,H,CELLS` line; fails the test when it does not parse. */
-static bs_board parsed(const char *line) {
-  bs_board b;
-  char err[200];
-  cr_assert_eq(bs_board_parse(line, strlen(line), &b, err, sizeof err), 0, "%s: %s", line, err);
-  return b;
-}
-
 /* Solves b with set in the first `stores` stores of mem bytes each, into
  * r[0..stores): every answer replays and agrees with the arena's, state
  * for state. Returns the budget of the arena's last tables (0: none). */
@@ -390,7 +382,7 @@ Test(heuristic, corridor_boards_are_answered) {
   static bs_result r;
   bs_opts o = {.recycle = 1, .budget = 0};
   for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
-    const bs_board b = parsed(boards[i]);
+    const bs_board b = bs_test_parsed(boards[i]);
     bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r);
     expect_replays(&b, &r, "corridors");
     expect_no_loop(&b, r.moves);
@@ -542,7 +534,7 @@ Test(heuristic, the_retry_builds_tables_only_where_the_first_beam_fails) {
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
   for (size_t i = 0; i < sizeof rings / sizeof *rings; i++) {
-    const bs_board b = parsed(rings[i]);
+    const bs_board b = bs_test_parsed(rings[i]);
     for (int pdb = 1; pdb >= 0; pdb--) {
       set.beam_pdb = pdb;
       solve_in_stores(&b, &set, mem, pdb ? BS_NSTORES : 1, r);
@@ -600,7 +592,7 @@ Test(heuristic, first_boards_of_the_real_set) {
  * to an answer less than half as long, the same in every store. */
 Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
   static const char ring[] = "5,4,12FJ5367A48B==0=CHI9";
-  const bs_board b = parsed(ring);
+  const bs_board b = bs_test_parsed(ring);
   static bs_result one, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
@@ -633,7 +625,7 @@ Test(heuristic, tables_score_the_first_beam_from_effort_2) {
     bs_solver sv;
     open_solver(&sv, BS_STORE_ARENA, 48u << 20, &set);
     for (int i = 0; i < n; i++) {
-      const bs_board b = parsed(korf[i]);
+      const bs_board b = bs_test_parsed(korf[i]);
       bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &r);
       expect_replays(&b, &r, korf[i]);
       moves[run] += r.length;
@@ -651,7 +643,7 @@ Test(heuristic, tables_score_the_first_beam_from_effort_2) {
  * way's end alone, the same in every store. */
 Test(heuristic, the_constructor_keeps_its_shortest_start) {
   static const char walled[] = "6,5,1BNLIC35E680=497=A==RGS2PQFM=O";
-  const bs_board b = parsed(walled);
+  const bs_board b = bs_test_parsed(walled);
   static bs_result end, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;

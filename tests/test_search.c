@@ -5,7 +5,6 @@
 #include "bs_test.h"
 
 #include "bs_heur.h"
-#include "bs_parse.h"
 #include "bs_solver.h"
 #include "bs_verify.h"
 
@@ -337,10 +336,8 @@ Test(search, recycling_reaches_deeper) {
  * budget, with states left; the one that does not spends them all. Where
  * the proof fits the budget, both give the same shortest answer. */
 Test(search, foreseen_runs_past_the_budget_are_not_started) {
-  const char *line = "4,4,D68CFE0AB7459132";
-  bs_board b, goal;
-  char err[200];
-  cr_assert_eq(bs_board_parse(line, strlen(line), &b, err, sizeof err), 0, "%s", err);
+  const bs_board b = bs_test_parsed("4,4,D68CFE0AB7459132");
+  bs_board goal;
   bs_goal(&b, &goal);
   bs_heur H;
   bs_heur_init(&H, &b, &goal, BS_LC_LOWER_BOUND);

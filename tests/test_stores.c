@@ -18,17 +18,10 @@
 #define NMAX 64
 #define SMALL_MEM 1200000 /* 11,999 states */
 
-static bs_board parse(const char *text) {
-  bs_board b;
-  char err[128];
-  cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0, "%s: %s", text, err);
-  return b;
-}
-
 /* A random walk of the blank from the goal of the board `goal` that never
  * undoes its last move. */
 static bs_board walk(uint64_t *s, const char *goal, int steps) {
-  bs_board b = parse(goal);
+  bs_board b = bs_test_parsed(goal);
   int last = -1;
   for (int k = 0; k < steps; k++) {
     int d = bs_rand_below(s, 4);
@@ -65,10 +58,10 @@ static int mixed_set(bs_board *set) {
   for (int k = 0; k < 6; k++) set[n++] = bs_rand_board(&seed, k % 2 ? 3 : 4, k % 2 ? 3 : 2, 2);
   /* Tiles on a path cannot pass each other: an even permutation, which
    * the puzzle group (nothing moves on a path) rules out. */
-  set[n++] = parse("3,2,231==0");
+  set[n++] = bs_test_parsed("3,2,231==0");
   /* 31 moves: 15,881 states, more than SMALL_MEM holds, unless the search
    * recycles. */
-  set[n++] = parse("3,3,867254301");
+  set[n++] = bs_test_parsed("3,3,867254301");
   /* A hard 4x3 board: too many states for SMALL_MEM either way. */
   set[n++] = walk(&seed, "4,3,123456789AB0", 300);
   cr_assert_leq(n, NMAX);

@@ -4,15 +4,8 @@
 
 #include "bs_verify.h"
 
-static bs_board board(const char *s) {
-  bs_board b;
-  char err[160];
-  cr_assert_eq(bs_board_parse(s, strlen(s), &b, err, sizeof err), 0, "%s: %s", s, err);
-  return b;
-}
-
 static void replays(const char *text, const char *moves, int fault, size_t at) {
-  bs_board b = board(text), copy = b;
+  bs_board b = bs_test_parsed(text), copy = b;
   size_t got = 12345;
   int f = bs_replay(&b, moves, strlen(moves), &got);
   cr_assert_eq(f, fault, "%s \"%s\": fault %d (%s), want %d (%s)", text, moves, f, bs_replay_fault(f), fault,
