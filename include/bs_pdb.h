@@ -209,6 +209,9 @@ typedef struct bs_pdb_lens {
   uint32_t mul[BS_MAX_CELLS]; /* f^slot of tile v */
   uint8_t pat[BS_MAX_CELLS];  /* pattern of tile v */
   uint8_t num[BS_MAX_CELLS];  /* digit of a tile on cell c */
+  /* The tiles pattern by pattern (pattern j's are tile[end[j-1] .. end[j])),
+   * so that a board's indices sum in registers, one pattern at a time. */
+  uint8_t tile[BS_MAX_CELLS], end[BS_MAX_CELLS];
 } bs_pdb_lens;
 
 /* The heuristic toward one target board: distances from a state to it. */

@@ -765,6 +765,14 @@ static void lens_init(bs_pdb_lens *l, const bs_pdb *P, const bs_board *T, const 
     l->pat[v] = (uint8_t)j;
     l->mul[v] = (uint32_t)power(P->f, slot);
   }
+  int k = 0;
+  for (int j = 0; j < P->part.npat; j++) {
+    for (int i = 0; i < P->f; i++) {
+      int v = T->cell[P->open[i]];
+      if (v && l->pat[v] == j) l->tile[k++] = (uint8_t)v;
+    }
+    l->end[j] = (uint8_t)k;
+  }
 }
 
 int bs_pdb_view_init(bs_pdb_view *V, const bs_pdb *P, const bs_board *target, int reflect) {
@@ -802,21 +810,32 @@ static int finish(const bs_pdb_view *V, bs_pdb_idx *x) {
   return bs_pdb_h(V, x);
 }
 
-int bs_pdb_eval(const bs_pdb_view *V, const uint8_t *cell, bs_pdb_idx *x) {
-  const bs_pdb *P = V->pdb;
+/* Indices and h from the cell of each tile (at[v]): each pattern's index
+ * sums in a register, with no store in between. */
+static int eval_at(const bs_pdb_view *V, const uint8_t *at, bs_pdb_idx *x) {
   for (int L = 0; L < V->nlens; L++) {
     const bs_pdb_lens *l = &V->lens[L];
-    memset(x->i[L], 0, sizeof x->i[L]);
-    for (int k = 0; k < P->f; k++) {
-      int c = P->open[k], v = cell[c];
-      if (v) x->i[L][l->pat[v]] += l->num[c] * l->mul[v];
+    for (int j = 0, k = 0; j < V->npat; j++) {
+      uint32_t i = 0;
+      for (; k < l->end[j]; k++) i += l->num[at[l->tile[k]]] * l->mul[l->tile[k]];
+      x->i[L][j] = i;
     }
   }
   return finish(V, x);
 }
 
+int bs_pdb_eval(const bs_pdb_view *V, const uint8_t *cell, bs_pdb_idx *x) {
+  uint8_t at[BS_MAX_CELLS] = {0};
+  for (int k = 0; k < V->pdb->f; k++) at[cell[V->pdb->open[k]]] = (uint8_t)V->pdb->open[k];
+  return eval_at(V, at, x);
+}
+
 int bs_pdb_eval_packed(const bs_pdb_view *V, const bs_geom *g, const uint32_t *words, bs_pdb_idx *x) {
-  uint8_t cell[BS_MAX_CELLS] = {0};
-  for (int k = 0; k < V->pdb->f; k++) cell[V->pdb->open[k]] = (uint8_t)bs_get(g, words, V->pdb->open[k]);
-  return bs_pdb_eval(V, cell, x);
+  /* Every cell, word by word; walls and the blank hold 0, at[0] unused. */
+  uint8_t at[BS_MAX_CELLS] = {0};
+  for (int c = 0, k = 0; k < g->nwords; k++) {
+    uint32_t w = words[k];
+    for (int s = 0; s < g->per_word && c < g->n; s++, c++, w >>= g->bits) at[w & g->mask] = (uint8_t)c;
+  }
+  return eval_at(V, at, x);
 }
