@@ -66,6 +66,7 @@ int bs_cmd_bench(int argc, char **argv);
 int bs_cmd_batch(int argc, char **argv);
 int bs_cmd_gen(int argc, char **argv);
 int bs_cmd_merge(int argc, char **argv);
+int bs_cmd_best(int argc, char **argv);
 int bs_cmd_show(int argc, char **argv);
 
 #endif

@@ -6,7 +6,7 @@
 
 #include "bs_board.h"
 
-enum { BS_RP_OK = 0, BS_RP_BAD_LETTER, BS_RP_OFF_BOARD, BS_RP_WALL, BS_RP_NOT_GOAL };
+enum { BS_RP_OK = 0, BS_RP_BAD_LETTER, BS_RP_OFF_BOARD, BS_RP_WALL, BS_RP_NOT_GOAL, BS_RP_NOT_BOARD };
 
 /* Replays moves[0..len) on b. Returns BS_RP_OK when every move is legal and
  * the board ends on its goal; otherwise the first fault, with *at the
@@ -15,5 +15,12 @@ int bs_replay(const bs_board *b, const char *moves, size_t len, size_t *at);
 
 /* A short phrase for a fault, e.g. "moves into a wall". */
 const char *bs_replay_fault(int code);
+
+/* bs_replay of the answer on line `line` of the answer file path (puzzle
+ * `line` of its set, whose line setline of setpath holds b), reporting a
+ * fault on stderr as "path:line: puzzle line: ..."; returns the fault.
+ * b NULL: that line is no valid board (BS_RP_NOT_BOARD). */
+int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char *path, int line,
+                    const char *setpath, int setline);
 
 #endif

@@ -46,27 +46,8 @@ int bs_cmd_verify(int argc, char **argv) {
   int n = ans.n < set.n ? ans.n : set.n;
   for (int i = 0; i < n; i++) {
     if (!ans.len[i]) continue;
-    if (!set.e[i].ok) {
-      fprintf(stderr, "%s:%d: puzzle %d (%s:%d) is not a valid board\n", anspath, i + 1, i + 1,
-              setpath, set.e[i].line);
-      invalid++;
-      continue;
-    }
-    size_t at;
-    int fault = bs_replay(&set.e[i].board, ans.line[i], ans.len[i], &at);
-    if (fault == BS_RP_NOT_GOAL) {
-      fprintf(stderr, "%s:%d: puzzle %d: %s after %zu move%s\n", anspath, i + 1, i + 1,
-              bs_replay_fault(fault), ans.len[i], ans.len[i] == 1 ? "" : "s");
-    } else if (fault != BS_RP_OK) {
-      unsigned char ch = (unsigned char)ans.line[i][at];
-      if (ch >= 0x20 && ch < 0x7f)
-        fprintf(stderr, "%s:%d: puzzle %d: move %zu '%c' %s\n", anspath, i + 1, i + 1, at + 1, ch,
-                bs_replay_fault(fault));
-      else
-        fprintf(stderr, "%s:%d: puzzle %d: move %zu (byte 0x%02x) %s\n", anspath, i + 1, i + 1,
-                at + 1, ch, bs_replay_fault(fault));
-    }
-    if (fault != BS_RP_OK) {
+    if (bs_replay_check(set.e[i].ok ? &set.e[i].board : NULL, ans.line[i], ans.len[i], anspath, i + 1,
+                        setpath, set.e[i].line) != BS_RP_OK) {
       invalid++;
       continue;
     }

@@ -15,6 +15,7 @@ static const struct {
     {"batch", bs_cmd_batch, "solve a whole set on worker threads, resumably"},
     {"gen", bs_cmd_gen, "write a random puzzle set, deterministic by seed"},
     {"merge", bs_cmd_merge, "join the shard files of batch --shard into one answer file"},
+    {"best", bs_cmd_best, "take each puzzle's shortest valid answer among answer files"},
     {"show", bs_cmd_show, "draw a board and play its answer, animated on a terminal"},
     {"settings", bs_cmd_settings, "list the solver's settings: value, default, range, meaning"},
 };

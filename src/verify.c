@@ -1,6 +1,8 @@
 /* bs_verify: answer replay. */
 #include "bs_verify.h"
 
+#include <stdio.h>
+
 int bs_replay(const bs_board *b, const char *moves, size_t len, size_t *at) {
   bs_board x = *b;
   for (size_t i = 0; i < len; i++) {
@@ -24,6 +26,29 @@ const char *bs_replay_fault(int code) {
   case BS_RP_BAD_LETTER: return "is not L, R, U or D";
   case BS_RP_OFF_BOARD: return "moves off the board";
   case BS_RP_WALL: return "moves into a wall";
+  case BS_RP_NOT_BOARD: return "is the answer of no valid board";
   default: return "does not reach the goal";
   }
+}
+
+int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char *path, int line,
+                    const char *setpath, int setline) {
+  if (!b) {
+    fprintf(stderr, "%s:%d: puzzle %d (%s:%d) is not a valid board\n", path, line, line, setpath, setline);
+    return BS_RP_NOT_BOARD;
+  }
+  size_t at;
+  int fault = bs_replay(b, moves, len, &at);
+  if (fault == BS_RP_NOT_GOAL) {
+    fprintf(stderr, "%s:%d: puzzle %d: %s after %zu move%s\n", path, line, line, bs_replay_fault(fault), len,
+            len == 1 ? "" : "s");
+  } else if (fault != BS_RP_OK) {
+    unsigned char ch = (unsigned char)moves[at];
+    if (ch >= 0x20 && ch < 0x7f)
+      fprintf(stderr, "%s:%d: puzzle %d: move %zu '%c' %s\n", path, line, line, at + 1, ch, bs_replay_fault(fault));
+    else
+      fprintf(stderr, "%s:%d: puzzle %d: move %zu (byte 0x%02x) %s\n", path, line, line, at + 1, ch,
+              bs_replay_fault(fault));
+  }
+  return fault;
 }

@@ -1,0 +1,85 @@
+/* Tests of `bislide best`: each puzzle's shortest answer that replays, among
+ * several answer files; answers that do not replay reported and passed
+ * over; files of another length refused with nothing written. */
+#include "bs_test.h"
+
+/* Four 3x3 boards: shortest answers R, RD and DD, and an unsolvable one. */
+static const char *const set_text = "3,3,123456708\n3,3,123405786\n3,3,120453786\n3,3,213456780\n";
+
+/* Runs best on the set and the answer texts a, b (b NULL: one file), with
+ * -o to a file; returns its output in *out (malloc'd, NULL if not written). */
+static void best(const char *a, const char *b, bs_proc *p, char **out) {
+  char *set = bs_temp_text(set_text), *fa = bs_temp_text(a), *fb = b ? bs_temp_text(b) : NULL;
+  char *o = bs_temp_text("untouched");
+  bs_run(p, NULL, "best", set, fa, "-o", o, fb, NULL);
+  size_t n;
+  *out = bs_slurp(o, &n);
+  if (*out && !strcmp(*out, "untouched")) {
+    free(*out);
+    *out = NULL;
+  }
+  bs_temp_drop(set);
+  bs_temp_drop(fa);
+  bs_temp_drop(o);
+  if (fb) bs_temp_drop(fb);
+}
+
+Test(best, takes_the_shortest_valid_answer) {
+  bs_proc p;
+  char *out;
+  /* A: puzzle 1 by a detour, 2 and 3 shortest; B: puzzle 1 shortest,
+   * puzzle 2 a shorter answer that ends off the goal, puzzle 3 longer. */
+  best("RLR\nRD\nDD\n\n", "R\nD\nDDLRLR\n\n", &p, &out);
+  cr_assert_eq(p.code, 1, "a bad answer was reported: %s", p.err);
+  cr_assert_not_null(out, "the valid answers are written: %s", p.err);
+  cr_assert_str_eq(out, "R\nRD\nDD\n\n");
+  cr_assert_not_null(strstr(p.err, ":2: puzzle 2: does not reach the goal"), "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "4 puzzles: 3 solved, 5 moves"), "%s", p.err);
+  free(out);
+  bs_proc_free(&p);
+  /* Ties go to the first file; all valid: exit 0. */
+  best("R\nRD\n\n\n", "R\nRD\nDD\n\n", &p, &out);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(out, "R\nRD\nDD\n\n");
+  cr_assert_not_null(strstr(p.err, "answers taken"), "%s", p.err);
+  free(out);
+  bs_proc_free(&p);
+  /* An answer for the unsolvable board, or a bad letter, is passed over. */
+  best("R\nRX\nDD\nRR\n", NULL, &p, &out);
+  cr_assert_eq(p.code, 1);
+  cr_assert_str_eq(out, "R\n\nDD\n\n");
+  cr_assert_not_null(strstr(p.err, ":2: puzzle 2: move 2 'X'"), "%s", p.err);
+  cr_assert_not_null(strstr(p.err, ":4: puzzle 4"), "%s", p.err);
+  free(out);
+  bs_proc_free(&p);
+}
+
+Test(best, refuses_files_of_another_length) {
+  bs_proc p;
+  char *out;
+  best("R\nRD\nDD\n\n", "R\nRD\n", &p, &out);
+  cr_assert_eq(p.code, 1);
+  cr_assert_null(out, "nothing written");
+  cr_assert_not_null(strstr(p.err, "2 answer lines for 4 puzzles"), "%s", p.err);
+  bs_proc_free(&p);
+}
+
+Test(best, usage_and_stdin) {
+  bs_proc p;
+  bs_run(&p, NULL, "best", "set.txt", NULL);
+  cr_assert_eq(p.code, 2, "one file is too few: %s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "best", "-", "-", NULL);
+  cr_assert_eq(p.code, 2, "'-' twice: %s", p.err);
+  bs_proc_free(&p);
+  char *set = bs_temp_text(set_text);
+  bs_run(&p, "R\nRD\nDD\n\n", "best", set, "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "R\nRD\nDD\n\n", "stdout by default");
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "best", set, "/nonexistent/answers.txt", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_eq(p.outlen, 0);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+}
