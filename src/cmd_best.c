@@ -23,9 +23,9 @@ static void help(void) {
          "  -o, --output FILE  write the answers to FILE, whole or not at all (default\n"
          "                     stdout)\n"
          "  -h, --help         show this help\n\n"
-         "Exit status: 0 written and every answer valid; 1 a file unreadable or of\n"
-         "another length (nothing written), or an answer that does not replay (the\n"
-         "rest written); 2 usage error.\n");
+         "Exit status: 0 written, every answer valid; 1 a file unreadable or of\n"
+         "another length (nothing written), or an answer that does not replay or a\n"
+         "set line that is no board, each reported (the rest written); 2 usage error.\n");
 }
 
 int bs_cmd_best(int argc, char **argv) {
@@ -60,7 +60,8 @@ int bs_cmd_best(int argc, char **argv) {
     free(ans), free(from);
     return BS_EXIT_FAIL;
   }
-  if (bs_set_read(paths[0], &set, stderr) < 0) {
+  const int problems = bs_set_read(paths[0], &set, stderr);
+  if (problems < 0) {
     free(ans), free(from);
     return BS_EXIT_FAIL;
   }
@@ -106,7 +107,7 @@ int bs_cmd_best(int argc, char **argv) {
   if (bs_outfile_commit(&out, "best")) goto done;
   fprintf(stderr, "bislide best: %d puzzles: %d solved, %ld moves\n", set.n, solved, moves);
   for (int f = 0; f < nf; f++) fprintf(stderr, "  %s: %d answers taken\n", paths[f + 1], from[f]);
-  rc = faults ? BS_EXIT_FAIL : BS_EXIT_OK;
+  rc = faults || problems ? BS_EXIT_FAIL : BS_EXIT_OK;
 done:
   for (int f = 0; f < nf; f++) bs_answers_free(&ans[f]);
   free(ans), free(from), free(pick);

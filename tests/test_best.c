@@ -54,6 +54,23 @@ Test(best, takes_the_shortest_valid_answer) {
   bs_proc_free(&p);
 }
 
+/* A set line that is no board is reported, its puzzle gets an empty line,
+ * and the exit status says so. */
+Test(best, bad_set_lines_fail) {
+  char *set = bs_temp_text("3,3,123456708\n3,3,12345678\n");
+  char *a = bs_temp_text("R\n\n");
+  bs_proc p;
+  bs_run(&p, NULL, "best", set, a, NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_str_eq(p.out, "R\n\n");
+  char where[4200];
+  snprintf(where, sizeof where, "%s:2:", set);
+  cr_assert_not_null(strstr(p.err, where), "want %s in:\n%s", where, p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(a);
+}
+
 Test(best, refuses_files_of_another_length) {
   bs_proc p;
   char *out;
