@@ -26,7 +26,7 @@ const char *bs_replay_fault(int code) {
   case BS_RP_BAD_LETTER: return "is not L, R, U or D";
   case BS_RP_OFF_BOARD: return "moves off the board";
   case BS_RP_WALL: return "moves into a wall";
-  case BS_RP_NOT_BOARD: return "is the answer of no valid board";
+  case BS_RP_NOT_BOARD: return "is not a valid board";
   default: return "does not reach the goal";
   }
 }
@@ -34,7 +34,8 @@ const char *bs_replay_fault(int code) {
 int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char *path, int line,
                     const char *setpath, int setline) {
   if (!b) {
-    fprintf(stderr, "%s:%d: puzzle %d (%s:%d) is not a valid board\n", path, line, line, setpath, setline);
+    fprintf(stderr, "%s:%d: puzzle %d (%s:%d) %s\n", path, line, line, setpath, setline,
+            bs_replay_fault(BS_RP_NOT_BOARD));
     return BS_RP_NOT_BOARD;
   }
   size_t at;
