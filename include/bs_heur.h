@@ -74,21 +74,23 @@ uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b);
 static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MASK; }
 
 /* Linear-conflict moves in one line: the n tiles v[0..n) in line order;
- * bit is 1 for a row, 2 for a column. */
+ * bit is 1 for a row, 2 for a column. All but a longest increasing run of
+ * the keys of the tiles that qualify must leave the line. Those tiles all
+ * have their targets in this line, so their keys differ, and the run's
+ * length is a patience sort over a mask of pile tops (n <= 6): a key
+ * replaces the least top above it, or starts a pile. */
 static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n,
                                int bit) {
-  /* Longest increasing run of keys among the tiles that qualify (n <= 6). */
-  int k = 0, best = 0, len[BS_MAX_SIDE], key[BS_MAX_SIDE];
+  unsigned tops = 0;
+  int k = 0;
   for (int i = 0; i < n; i++) {
     if (!(H->lc[s][v[i]][cell[i]] & bit)) continue;
-    int kk = bit == 1 ? H->key[s][v[i]] & 15 : H->key[s][v[i]] >> 4, l = 1;
-    for (int j = 0; j < k; j++)
-      if (key[j] < kk && len[j] + 1 > l) l = len[j] + 1;
-    key[k] = kk;
-    len[k++] = l;
-    if (l > best) best = l;
+    unsigned kk = bit == 1 ? H->key[s][v[i]] & 15u : (unsigned)H->key[s][v[i]] >> 4;
+    unsigned above = tops >> kk << kk; /* the tops above kk: kk is none of them */
+    tops = (tops ^ (above & -above)) | 1u << kk;
+    k++;
   }
-  return H->lc_weight * (k - best);
+  return H->lc_weight * (k - __builtin_popcount(tops));
 }
 
 /* A parent, for the scores of all its children: its packed board (a

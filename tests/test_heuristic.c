@@ -1,6 +1,7 @@
 /* The heuristic and auto modes (bs_solver.h, bs_heur.h): the wall-aware
- * distance table against a plain BFS written here, the incremental score
- * against a full recount, answers that replay to the goal on boards of
+ * distance table against a plain BFS written here, line conflicts against
+ * their definition (every subset), the incremental score against a full
+ * recount, answers that replay to the goal on boards of
  * every size from 2x2 to 6x6 with and without walls, no answer that comes
  * back to a board it left, the same answers on every run and in every
  * store, auto never calling a heuristic answer optimal, the constructor
@@ -175,6 +176,73 @@ Test(heuristic, child_scores_match_a_full_recount) {
     }
     if (pdb) bs_pdb_free(&P);
   }
+}
+
+/* A line's conflicts by their definition: the tiles that qualify, less
+ * the most of them whose keys rise along the line, tried over every
+ * subset (brute force, independent of the patience sort). */
+static int line_by_subsets(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n, int bit) {
+  int key[BS_MAX_SIDE], k = 0, best = 0;
+  for (int i = 0; i < n; i++)
+    if (H->lc[s][v[i]][cell[i]] & bit) key[k++] = bit == 1 ? H->key[s][v[i]] & 15 : H->key[s][v[i]] >> 4;
+  for (unsigned m = 0; m < 1u << k; m++) {
+    int last = -1, up = 1;
+    for (int i = 0; i < k && up; i++)
+      if (m >> i & 1) up = key[i] > last, last = key[i];
+    if (up && __builtin_popcount(m) > best) best = __builtin_popcount(m);
+  }
+  return H->lc_weight * (k - best);
+}
+
+/* Every row and column of random boards toward random targets, both
+ * sides, every size: the engine's count equals the definition's. */
+Test(heuristic, line_conflicts_match_their_definition) {
+  uint64_t seed = 11;
+  int lines = 0, conflicted = 0;
+  for (int round = 0; round < 400; round++) {
+    int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5);
+    bs_board b = bs_rand_board(&seed, w, h, round % 2 ? 4 : 0), to = b;
+    /* A target with each row's (or column's) tiles shuffled in place
+     * keeps every tile in its line, so many conflict; every third round
+     * a far one. */
+    if (round % 3 == 0) {
+      for (int k = 0; k < 8 * w * h; k++) bs_move(&to, bs_rand_below(&seed, 4));
+    } else {
+      int rows = round % 3 == 1;
+      for (int line = 0; line < (rows ? h : w); line++) {
+        int at[BS_MAX_SIDE], n = 0;
+        for (int i = 0; i < (rows ? w : h); i++) {
+          int x = rows ? line * w + i : i * w + line;
+          if (to.cell[x] && !(to.wall >> x & 1)) at[n++] = x;
+        }
+        for (int i = n - 1; i > 0; i--) {
+          int j = bs_rand_below(&seed, i + 1);
+          uint8_t t = to.cell[at[i]];
+          to.cell[at[i]] = to.cell[at[j]];
+          to.cell[at[j]] = t;
+        }
+      }
+    }
+    bs_heur H;
+    bs_heur_init(&H, &b, &to, 1 + round % 4);
+    for (int s = 0; s < 2; s++)
+      for (int bit = 1; bit <= 2; bit++)
+        for (int line = 0; line < (bit == 1 ? h : w); line++) {
+          uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
+          int n = 0;
+          for (int i = 0; i < (bit == 1 ? w : h); i++) {
+            int x = bit == 1 ? line * w + i : i * w + line;
+            if (b.cell[x] && !(b.wall >> x & 1)) v[n] = b.cell[x], cell[n++] = (uint8_t)x;
+          }
+          int got = bs_heur_line(&H, s, v, cell, n, bit), want = line_by_subsets(&H, s, v, cell, n, bit);
+          cr_assert_eq(got, want, "round %d side %d %s %d: %d, by definition %d", round, s,
+                       bit == 1 ? "row" : "column", line, got, want);
+          lines++;
+          conflicted += want > 0;
+        }
+  }
+  cr_assert_gt(conflicted, lines / 10, "only %d of %d lines had conflicts: the test proves little", conflicted,
+               lines);
 }
 
 /* The lower bound that exact mode prunes by: Manhattan plus linear
