@@ -20,15 +20,17 @@
           "generated states auto mode gives the exact search before the heuristic mode")          \
   SETTING(effort, 1, 1, 1000,                                                                     \
           "time for moves: multiplies the beams' widths and budgets and the polish's budgets")   \
+  SETTING(escalate, 2, 1, 64,                                                                     \
+          "a board the first beam does not answer is solved again at this many times the effort: wider beams, larger budgets, tables and polish") \
   SETTING(beam_width, 1500, 1, 1000000, "states each side of the beam expands per layer, at effort 1") \
   SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \
   SETTING(beam_budget, 2000000, 1000, 1000000000,                                                 \
           "generated states the beams may use on one board before the constructor takes over, at effort 1")    \
   SETTING(lc_weight, 3, 0, 8,                                                                     \
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
-  SETTING(lc_retry, 8, 0, 64, "the same, for the beam's retry: when it has no pattern databases, and from effort 2 beside them") \
+  SETTING(lc_retry, 8, 0, 64, "the same, for the last beam of a board the first beam does not answer, beside the tables") \
   SETTING(beam_pdb, 1, 0, 65536,                                                                  \
-          "MiB of pattern databases of a board's layout, out of --mem (0: none): at effort 1 built for a board the first beam does not answer, to score the retry; from effort 2 times the largest power of 4 within the effort, built first, to score both beams") \
+          "MiB of pattern databases of a board's layout, out of --mem (0: none), times the largest power of 4 within the effort: from effort 2 built first, to score every beam; at effort 1 only for a board the first beam does not answer") \
   SETTING(rescue_width, 24000, 1, 10000000,                                                       \
           "states each side of the last, wide beam expands per layer, at effort 1")               \
   SETTING(rescue_budget, 0, 0, 1000000000,                                                        \
@@ -37,7 +39,7 @@
           "moves of the polish's first windows, each replaced by a proven-shortest way; longer ones follow while they fit polish_budget") \
   SETTING(polish_budget, 30000, 0, 1000000000,                                                   \
           "generated states each window's bridge may use, at effort 1 (0: no polish)")            \
-  SETTING(polish_total, 4000000, 0, 100000000000,                                                 \
+  SETTING(polish_total, 2000000, 0, 100000000000,                                                 \
           "generated states the polish may use on one board in all, at effort 1 (0: no limit)")   \
   SETTING(exact_budget, 0, 0, 100000000000,                                                       \
           "generated states exact and bfs modes may use on one board (0: no limit); exact mode "    \

@@ -58,10 +58,14 @@ int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t sid
  * store: in exact mode the pattern databases (the pdb_mem setting, at most
  * a quarter of mem, none below 1 MiB: not worth a build); in heuristic and
  * auto mode the constructor's workspace (construct_mem) and the beams'
- * pattern databases (beam_pdb times the largest power of 4 within
- * effort, none below 1 MiB), at most half of mem together, the
+ * pattern databases (bs_solver_pdb_bytes at effort times escalate,
+ * none below 1 MiB), at most half of mem together, the
  * constructor's first; none in bfs mode. */
 uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem);
+
+/* The bytes of the heuristic mode's tables at an effort: beam_pdb MiB
+ * times the largest power of 4 within it, at most `most`. */
+uint64_t bs_solver_pdb_bytes(const bs_settings *set, uint64_t effort, uint64_t most);
 
 /* The constructor's share of sv->side: the rest is for pattern databases. */
 uint64_t bs_solver_con_bytes(const bs_solver *sv, const bs_settings *set);

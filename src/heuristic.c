@@ -4,11 +4,11 @@
  * wall-aware Manhattan distance plus linear conflicts: its answers are
  * short, and it answers most boards within its budget. A board farther
  * from its goal than a record's path holds is the beam's too: a beam out
- * of depth goes on from its closest state, leg after leg. A beam that finds
- * nothing is retried with a score that sees rings and passages: pattern
- * databases of the layout (bs_pdb.h), built for the boards that need them
- * (or, without room for them, conflicts weighing lc_retry). From effort 2
- * larger tables score the first beam, and the retry weighs conflicts at
+ * of depth goes on from its closest state, leg after leg. A board the
+ * first beam does not answer is one its score misleads, and it is solved
+ * again at `escalate` times the effort, with a score that sees rings and
+ * passages: pattern databases of the layout (bs_pdb.h), built at effort 1
+ * only for the boards that need them; then with conflicts weighing
  * lc_retry beside them. Then, if the settings ask for it, a wide beam. Where
  * none answers, the constructor (bs_construct.h) answers, from where the
  * legs of the beam that came closest end, and it answers every solvable
@@ -88,40 +88,45 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   const bs_settings *set = o->set ? o->set : &bs_settings_default;
   bs_board goal;
   bs_goal(b, &goal);
-  const uint64_t effort = (uint64_t)set->effort;
-  const uint64_t budget = o->budget ? o->budget : (uint64_t)set->beam_budget * effort;
+  const uint64_t effort = (uint64_t)set->effort, high = effort * (uint64_t)set->escalate;
+  /* The first beam has half of its effort's budget; the beams of a board
+   * solved again have the escalated effort's (or the caller's rest). */
+  const uint64_t first = (o->budget ? o->budget : (uint64_t)set->beam_budget * effort) / 2;
+  const uint64_t rest = o->budget ? o->budget - first : (uint64_t)set->beam_budget * high;
   bs_result s;
   bs_end end;
-  /* A beam that loses its way (both sides die out, or its legs stop
-   * getting closer) is retried on what is left of the budget (the first
-   * beam has half, so that the retry always runs) with another score. At
-   * effort 1 the retry's score sees more: pattern databases of the board's
-   * layout (beam_pdb MiB, built only now, as most boards never need
-   * them), whose tiles in a group must pass each other in rings and
-   * passages as they really do. From effort 2 on, larger tables score the
-   * first beam already (below), and the retry keeps them but weighs
-   * conflicts more (lc_retry): a greedier score that resolves tiles out
-   * of line first, as it is where there is no room for tables. Then, if
-   * rescue_budget allows (it is 0 by default) and the caller set no
-   * budget, once more as wide as rescue_width, which rarely helps on
-   * boards scrambled far (docs/heuristic.md). Then the constructor. */
-  const struct { int retry; uint64_t width, budget; } beams[] = {
-      {0, (uint64_t)set->beam_width * effort, budget / 2},
-      {1, (uint64_t)set->beam_width * effort, budget - budget / 2},
-      {1, (uint64_t)set->rescue_width * effort, o->budget ? 0 : (uint64_t)set->rescue_budget * effort},
+  /* A board the first beam does not answer (both sides die out, or its
+   * legs stop getting closer) is one its score misleads, and it is solved
+   * again at `escalate` times the effort: wider beams, and pattern
+   * databases of the board's layout of that effort's size, whose tiles in
+   * a group pass each other in rings and passages as they really do. At
+   * effort 1 they are built only then, as most boards never need them.
+   * First a beam scored by the tables (the larger of theirs and the
+   * conflicts' score), with half of that budget; then one that beside
+   * them weighs conflicts more (lc_retry), a greedier score that resolves
+   * tiles out of line first. Each beam has what the last one left, too.
+   * Without room for tables, only the second. Then, if rescue_budget allows (it is 0 by default)
+   * and the caller set no budget, once more as wide as rescue_width, which
+   * rarely helps on boards scrambled far (docs/heuristic.md). Then the
+   * constructor. The polish stays at the effort. */
+  enum { FIRST, TABLES, GREEDY, RESCUE };
+  const struct { int lc; uint64_t width, budget; } beams[] = {
+      [FIRST] = {(int)set->lc_weight, (uint64_t)set->beam_width * effort, first},
+      [TABLES] = {(int)set->lc_weight, (uint64_t)set->beam_width * high, rest / 2},
+      [GREEDY] = {(int)set->lc_retry, (uint64_t)set->beam_width * high, rest - rest / 2},
+      [RESCUE] = {(int)set->lc_retry, (uint64_t)set->rescue_width * high,
+                  o->budget ? 0 : (uint64_t)set->rescue_budget * high},
   };
-  const bs_pdb *P = NULL; /* the tables, if any: the retries', or from effort 2 the first beam's */
-  int retry_lc = (int)set->lc_retry, asked = 0;
   /* The tables' share of the side bytes: beam_pdb MiB times the largest
    * power of 4 within the effort, as --mem allows (bs_solver_side). From
    * effort 2 on, tables that large are built before the first beam and
-   * score it too (the larger of theirs and the conflicts' score): they
-   * see how the tiles of a pattern pass each other, which shortens
-   * answers on boards of every size, and a set of one layout builds them
-   * once. At effort 1 the retry's, for the few boards that need them. */
+   * score it too: they see how the tiles of a pattern pass each other,
+   * which shortens answers on boards of every size, and a set of one
+   * layout builds them once. */
   const uint64_t share = sv->side - bs_solver_con_bytes(sv, set);
-  const int first = effort >= 2;
-  if (first) P = bs_solver_pdb(sv, b, share, &(bs_opts){.recycle = 1}, r);
+  const bs_pdb *P = effort >= 2 ? bs_solver_pdb(sv, b, bs_solver_pdb_bytes(set, effort, share),
+                                                 &(bs_opts){.recycle = 1}, r)
+                                 : NULL;
   uint64_t left = 0; /* what the last beam left of its budget */
   /* The current beam's legs, then the answer; and the legs of the beam
    * that came closest, for the constructor to go on from. */
@@ -135,20 +140,22 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   unsigned dnear = distance_bound(b, &goal);
   end = BS_END_BUDGET;
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
-    uint64_t give = beams[k].budget + (k == 1 ? left : 0);
-    if (!give) continue;
-    if (beams[k].retry && !first && !asked++) {
+    uint64_t give = beams[k].budget + (k == RESCUE ? 0 : left);
+    if (k == TABLES) {
       /* Built in memory only: small tables build in a fraction of a
        * second, and a cache would fill with one file per hard board. */
-      P = bs_solver_pdb(sv, b, share, &(bs_opts){.recycle = 1}, r);
-      if (P) retry_lc = (int)set->lc_weight; /* the tables see what the greedier score was for */
+      P = bs_solver_pdb(sv, b, bs_solver_pdb_bytes(set, high, share), &(bs_opts){.recycle = 1}, r);
+      if (!P) { /* the conflicts' score alone is the next beam's */
+        left = give;
+        continue;
+      }
     }
-    const int lc = beams[k].retry ? retry_lc : (int)set->lc_weight;
-    const bs_pdb *use = beams[k].retry || first ? P : NULL; /* none for effort 1's first beam */
+    if (!give) continue;
+    const int lc = beams[k].lc;
     bs_board at = *b;
     len = 0;
     bs_heur H;
-    int h = leg_score(&H, &at, &goal, lc, use);
+    int h = leg_score(&H, &at, &goal, lc, P);
     while (give) {
       bs_policy beam = {.width = beams[k].width > UINT32_MAX ? UINT32_MAX : (uint32_t)beams[k].width,
                         .extra = (int)set->beam_extra, .recycle = 1, .H = &H, .budget = give};
@@ -160,7 +167,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       if (end != BS_END_DEPTH || !s.length || len + s.length > BS_ANSWER_MAX) break;
       bs_board next = at;
       for (int i = 0; i < s.length; i++) bs_move(&next, bs_dir_from_char(s.moves[i]));
-      const int hn = leg_score(&H, &next, &goal, lc, use);
+      const int hn = leg_score(&H, &next, &goal, lc, P);
       if (hn >= h) break;
       memcpy(m + len, s.moves, (size_t)s.length);
       len += s.length;

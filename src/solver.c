@@ -81,13 +81,16 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
   }
   uint64_t con = (uint64_t)set->construct_mem << 20, most = mem / 2;
   if (con > most) con = most;
-  /* The heuristic mode's tables: beam_pdb MiB times the largest power of
-   * 4 within the effort (the retry's at effort 1, from effort 2 the first
-   * beam's). */
-  uint64_t pdb = (uint64_t)set->beam_pdb << 20;
-  for (uint64_t grow = 4; grow <= (uint64_t)set->effort; grow *= 4) pdb *= 4;
-  if (pdb > most - con) pdb = most - con;
+  /* Room for the largest tables: those of a board the first beam does
+   * not answer, solved again at the escalated effort. */
+  const uint64_t pdb = bs_solver_pdb_bytes(set, (uint64_t)set->effort * (uint64_t)set->escalate, most - con);
   return con + (pdb < PDB_MIN ? 0 : pdb);
+}
+
+uint64_t bs_solver_pdb_bytes(const bs_settings *set, uint64_t effort, uint64_t most) {
+  uint64_t pdb = (uint64_t)set->beam_pdb << 20;
+  for (uint64_t grow = 4; grow <= effort && pdb < most; grow *= 4) pdb *= 4;
+  return pdb < most ? pdb : most;
 }
 
 uint64_t bs_solver_con_bytes(const bs_solver *sv, const bs_settings *set) {

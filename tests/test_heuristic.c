@@ -570,8 +570,10 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 34u << 20), 17u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 33u << 20), 16u << 20, "half a MiB: no tables");
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 24u << 20), 12u << 20);
-  /* The tables are beam_pdb MiB times the largest power of 4 within the effort. */
+  /* The tables are beam_pdb MiB times the largest power of 4 within the
+   * effort times escalate: room for those of a board solved again. */
   set.beam_pdb = 1;
+  set.escalate = 1;
   set.effort = 3;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 17u << 20);
   set.effort = 4;
@@ -579,9 +581,17 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   set.effort = 16;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 32u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 40u << 20), 20u << 20, "half of mem");
+  set.escalate = 2;
+  set.effort = 2;
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 20u << 20, "effort 4's tables");
+  set.effort = 1;
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 17u << 20, "effort 2's tables");
+  cr_assert_eq(bs_solver_pdb_bytes(&set, 64, 256u << 20), 64u << 20);
+  cr_assert_eq(bs_solver_pdb_bytes(&set, 64, 3u << 20), 3u << 20, "at most `most`");
   set.effort = 1;
   set.beam_pdb = 0;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 16u << 20);
+  cr_assert_eq(bs_solver_pdb_bytes(&set, 4, 256u << 20), 0);
   bs_solver sv;
   char err[200];
   cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, 256u << 20, 20u << 20, err, sizeof err), 0, "%s", err);
@@ -653,9 +663,10 @@ Test(heuristic, first_boards_of_the_real_set) {
 
 /* At a higher effort the tables grow (beam_pdb MiB times the largest
  * power of 4 within the effort), and from effort 2 they score the first
- * beam. The beams' settings are divided by the effort, so that both runs
- * have the same beams and differ only in the tables: on this 5x4 ring
- * board the 1 MiB tables of effort 1's retry cannot guide it and the
+ * beam. The beams' settings are divided by the effort, and no board is
+ * solved again at a higher effort (escalate 1), so that both runs have
+ * the same beams and differ only in the tables: on this 5x4 ring board
+ * the 1 MiB tables of effort 1's retry cannot guide it and the
  * constructor answers, while effort 4's 4 MiB tables guide the first beam
  * to an answer less than half as long, the same in every store. */
 Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
@@ -664,12 +675,41 @@ Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
   static bs_result one, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
+  set.escalate = 1;
   cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, 1, &one), 1u << 20, "effort 1: 1 MiB tables");
   set.effort = 4;
   set.beam_width /= 4;
   set.beam_budget /= 4;
   cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, BS_NSTORES, r), 4u << 20, "effort 4: 4 MiB tables");
   cr_assert_lt(2 * r[0].length, one.length, "4 MiB: %d moves, 1 MiB: %d", r[0].length, one.length);
+}
+
+/* A board the first beam does not answer is solved again at escalate
+ * times the effort. On this 5x4 ring board effort 2's first beam misses:
+ * solved again at effort 4, with its 4 MiB tables, the answer is shorter
+ * than at effort 2 again (escalate 1), the same in every store. A board
+ * the first beam answers is not solved again: the answers of Korf's first
+ * board are the same with and without escalation. */
+Test(heuristic, a_board_the_first_beam_misses_is_solved_at_a_higher_effort) {
+  static const char ring[] = "5,4,12FJ5367A48B==0=CHI9";
+  const bs_board b = bs_test_parsed(ring);
+  static bs_result same, r[BS_NSTORES];
+  bs_settings set = bs_settings_default;
+  set.polish_budget = 0;
+  set.effort = 2;
+  set.escalate = 1;
+  cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, 1, &same), 1u << 20, "effort 2: 1 MiB tables");
+  set.escalate = 2;
+  cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, BS_NSTORES, r), 4u << 20, "effort 4: 4 MiB tables");
+  cr_assert_lt(r[0].length, same.length, "solved again at effort 4: %d moves, at 2: %d", r[0].length,
+               same.length);
+  const bs_board korf = bs_test_parsed("4,4,D68CFE0AB7459132");
+  set.effort = 1;
+  solve_in_stores(&korf, &set, 48u << 20, 1, &same);
+  set.escalate = 8;
+  solve_in_stores(&korf, &set, 48u << 20, 1, r);
+  cr_assert_str_eq(r[0].moves, same.moves);
+  cr_assert_eq(r[0].generated, same.generated);
 }
 
 /* From effort 2 the first beam is scored by the tables too. On the first
