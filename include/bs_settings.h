@@ -21,7 +21,7 @@
   SETTING(effort, 1, 1, 1000,                                                                     \
           "time for moves: multiplies the beams' widths and budgets and the polish's budgets")   \
   SETTING(escalate, 2, 1, 64,                                                                     \
-          "a board the first beam does not answer is solved again at this many times the effort: wider beams, larger budgets, tables and polish") \
+          "a board the first beam does not answer is solved again at this many times the effort: wider beams, their budgets and tables (the polish stays at the effort)") \
   SETTING(beam_width, 1500, 1, 1000000, "states each side of the beam expands per layer, at effort 1") \
   SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \
   SETTING(beam_budget, 2000000, 1000, 1000000000,                                                 \

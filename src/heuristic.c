@@ -105,10 +105,12 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * conflicts' score), with half of that budget; then one that beside
    * them weighs conflicts more (lc_retry), a greedier score that resolves
    * tiles out of line first. Each beam has what the last one left, too.
-   * Without room for tables, only the second. Then, if rescue_budget allows (it is 0 by default)
-   * and the caller set no budget, once more as wide as rescue_width, which
-   * rarely helps on boards scrambled far (docs/heuristic.md). Then the
-   * constructor. The polish stays at the effort. */
+   * Without room for tables, only the second. Then, if rescue_budget
+   * allows (it is 0 by default) and the caller set no budget, once more
+   * as wide as rescue_width, which rarely helps on boards scrambled far
+   * (docs/heuristic.md). Then the constructor. The polish stays at the
+   * effort: on the boards every beam misses, the constructor's long
+   * answers would take all of a larger polish budget. */
   enum { FIRST, TABLES, GREEDY, RESCUE };
   const struct { int lc; uint64_t width, budget; } beams[] = {
       [FIRST] = {(int)set->lc_weight, (uint64_t)set->beam_width * effort, first},
