@@ -661,6 +661,9 @@ Test(heuristic, first_boards_of_the_real_set) {
   bs_set_free(&set);
 }
 
+/* A 5x4 board of rings that the first beam misses at efforts 1 and 2. */
+#define RING_5X4 "5,4,12FJ5367A48B==0=CHI9"
+
 /* At a higher effort the tables grow (beam_pdb MiB times the largest
  * power of 4 within the effort), and from effort 2 they score the first
  * beam. The beams' settings are divided by the effort, and no board is
@@ -670,8 +673,7 @@ Test(heuristic, first_boards_of_the_real_set) {
  * constructor answers, while effort 4's 4 MiB tables guide the first beam
  * to an answer less than half as long, the same in every store. */
 Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
-  static const char ring[] = "5,4,12FJ5367A48B==0=CHI9";
-  const bs_board b = bs_test_parsed(ring);
+  const bs_board b = bs_test_parsed(RING_5X4);
   static bs_result one, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
@@ -691,8 +693,7 @@ Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
  * the first beam answers is not solved again: the answers of Korf's first
  * board are the same with and without escalation. */
 Test(heuristic, a_board_the_first_beam_misses_is_solved_at_a_higher_effort) {
-  static const char ring[] = "5,4,12FJ5367A48B==0=CHI9";
-  const bs_board b = bs_test_parsed(ring);
+  const bs_board b = bs_test_parsed(RING_5X4);
   static bs_result same, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
