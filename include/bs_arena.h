@@ -16,7 +16,8 @@
  * ints. The table keeps the slots of a record's budget together at the end
  * so that linear probing walks adjacent words. It uses only as many slots as
  * the records so far need (at most half full), growing by half as they
- * grow, so a small puzzle touches a small part of the array.
+ * grow, so a small puzzle touches a small part of the array; a search that
+ * will fill the arena (a beam) sizes it once instead (bs_arena_expect).
  *
  * The table holds the states of both directions: a lookup says a board is
  * new, seen by this side (a loop), or seen by the other side (a meeting). */
@@ -25,6 +26,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+/* Inlined: the state hash runs once a child, on at most 32 bytes, where a
+ * call and XXH3's length dispatch cost as much as the hashing. */
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include "bs_record.h"
@@ -59,6 +63,11 @@ void bs_arena_clear(bs_arena *ar, int nwords);
 
 /* Grows the table by half and rehashes every record; called when half full. */
 void bs_arena_grow_table(bs_arena *ar);
+
+/* Sizes the empty table for about n records at once, for a search that
+ * will fill it: growing step by step rehashes every record three times
+ * over. Does nothing once a record is in. */
+void bs_arena_expect(bs_arena *ar, uint32_t n);
 
 /* Keeps only the records in the n ascending ranges [lo[i], hi[i]) and
  * renumbers them from 1 in order, then rebuilds the table. */

@@ -78,19 +78,21 @@ static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MA
  * the keys of the tiles that qualify must leave the line. Those tiles all
  * have their targets in this line, so their keys differ, and the run's
  * length is a patience sort over a mask of pile tops (n <= 6): a key
- * replaces the least top above it, or starts a pile. */
+ * replaces the least top above it, or starts a pile. Counting the starts,
+ * not the tops, spares a popcount, which without -mpopcnt is a call. */
 static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n,
                                int bit) {
   unsigned tops = 0;
-  int k = 0;
+  int k = 0, piles = 0;
   for (int i = 0; i < n; i++) {
     if (!(H->lc[s][v[i]][cell[i]] & bit)) continue;
     unsigned kk = bit == 1 ? H->key[s][v[i]] & 15u : (unsigned)H->key[s][v[i]] >> 4;
     unsigned above = tops >> kk << kk; /* the tops above kk: kk is none of them */
+    piles += !above;
     tops = (tops ^ (above & -above)) | 1u << kk;
     k++;
   }
-  return H->lc_weight * (k - __builtin_popcount(tops));
+  return H->lc_weight * (k - piles);
 }
 
 /* A parent, for the scores of all its children: its packed board (a
@@ -119,9 +121,8 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
 static inline int bs_heur_line_of(const bs_heur *H, const bs_heur_ctx *c, int s, int bit, int line,
                                   int hole, int put, unsigned pv) {
   uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
-  int n = 0, len = bit == 1 ? H->w : H->h;
-  for (int i = 0; i < len; i++) {
-    int x = bit == 1 ? line * H->w + i : i * H->w + line;
+  int n = 0, len = bit == 1 ? H->w : H->h, step = bit == 1 ? 1 : H->w;
+  for (int i = 0, x = bit == 1 ? line * H->w : line; i < len; i++, x += step) {
     unsigned t = x == hole ? 0 : x == put ? pv : bs_get(c->g, c->w, x);
     if (!t) continue;
     v[n] = (uint8_t)t;

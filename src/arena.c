@@ -60,6 +60,14 @@ void bs_arena_grow_table(bs_arena *ar) {
   rehash(ar);
 }
 
+void bs_arena_expect(bs_arena *ar, uint32_t n) {
+  uint64_t want = BS_SLOT_INTS * (uint64_t)n;
+  if (want > BS_SLOT_INTS * (uint64_t)ar->cap) want = BS_SLOT_INTS * (uint64_t)ar->cap;
+  if (ar->count || want <= ar->nslots) return;
+  memset(ar->table, 0, want * sizeof(uint32_t));
+  ar->nslots = (uint32_t)want;
+}
+
 void bs_arena_keep(bs_arena *ar, const uint32_t *lo, const uint32_t *hi, int n) {
   uint32_t next = 1;
   for (int i = 0; i < n; i++) {

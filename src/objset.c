@@ -64,6 +64,12 @@ int bs_objset_ready(bs_objset *s) {
   return 0;
 }
 
+void bs_objset_expect(bs_objset *s, uint32_t n) {
+  uint64_t want = 2 * (uint64_t)n;
+  if (want > 2 * (uint64_t)s->cap) want = 2 * (uint64_t)s->cap;
+  if (!s->count && s->table && want > s->nslots) (void)empty_table(s, (uint32_t)want);
+}
+
 void bs_objset_free(bs_objset *s) {
   free(s->table);
   free(s->id);

@@ -158,6 +158,29 @@ Test(arena, fills_to_capacity) {
   bs_arena_free(&ar);
 }
 
+Test(arena, expect_sizes_the_table_once) {
+  bs_arena ar;
+  cr_assert_eq(bs_arena_init(&ar, 5000), 0);
+  bs_arena_clear(&ar, 2);
+  bs_arena_expect(&ar, 3000);
+  cr_assert_eq(ar.nslots, 6000, "two slots a record expected");
+  for (uint32_t k = 1; k <= 3000; k++) insert(&ar, k, k % 2, 0);
+  cr_assert_eq(ar.nslots, 6000, "the expected records never grow it");
+  for (uint32_t k = 1; k <= 3000; k++) finds(&ar, k, k % 2, k, 0);
+  bs_arena_expect(&ar, 5000);
+  cr_assert_eq(ar.nslots, 6000, "a table with records in is left alone");
+  /* Never past the budget's slots, and a smaller hint keeps the table. */
+  bs_arena_clear(&ar, 2);
+  bs_arena_expect(&ar, 1u << 30);
+  cr_assert_eq(ar.nslots, 2 * 5000);
+  bs_arena_clear(&ar, 2);
+  bs_arena_expect(&ar, 10);
+  cr_assert_eq(ar.nslots, BS_TABLE_MIN);
+  for (uint32_t k = 1; k <= 5000; k++) insert(&ar, k, 0, 0);
+  cr_assert(bs_arena_full(&ar));
+  bs_arena_free(&ar);
+}
+
 Test(arena, clear_forgets) {
   bs_arena ar;
   cr_assert_eq(bs_arena_init(&ar, 5000), 0);

@@ -188,6 +188,44 @@ Test(stores, pool_does_not_grow_on_a_second_pass) {
   bs_pool_free(&p);
 }
 
+/* A hint sizes the empty table at once, within the cap, and what it costs
+ * is counted; a store with states in it ignores the hint. */
+Test(stores, expect_sizes_the_table) {
+  const uint32_t cap = bs_capacity_for(8u << 20);
+  bs_object ob;
+  bs_pool p;
+  cr_assert_eq(bs_object_init(&ob, cap), 0);
+  cr_assert_eq(bs_pool_init(&p, cap), 0);
+  bs_object_clear(&ob, 2);
+  bs_pool_clear(&p, 2);
+  size_t ob0 = bs_object_bytes(&ob), p0 = bs_pool_bytes(&p);
+  bs_object_expect(&ob, 10000);
+  bs_pool_expect(&p, 1u << 30);
+  cr_assert_eq(ob.set.nslots, 20000);
+  cr_assert_eq(p.set.nslots, 2 * cap, "never past the cap's slots");
+  cr_assert_geq(bs_object_bytes(&ob), ob0 + (20000 - BS_TABLE_MIN) * sizeof(void *));
+  cr_assert_geq(bs_pool_bytes(&p), p0 + (2 * cap - BS_TABLE_MIN) * sizeof(void *));
+  /* The states then added are found, and the table stays. */
+  for (uint32_t k = 1; k <= 10000; k++) {
+    uint32_t *c = bs_pool_scratch(&p);
+    const uint32_t *other;
+    memset(c, 0, BS_REC_INTS * sizeof *c);
+    c[0] = k, c[1] = k * 2654435761u;
+    c[BS_R_HASH] = bs_hash(c, 2);
+    cr_assert_eq(bs_pool_lookup(&p, c, &other), BS_NEW);
+    bs_pool_commit(&p);
+  }
+  cr_assert_eq(p.set.nslots, 2 * cap);
+  for (uint32_t k = 1; k <= 10000; k++) {
+    uint32_t c[BS_REC_INTS] = {k, k * 2654435761u};
+    const uint32_t *other;
+    c[BS_R_HASH] = bs_hash(c, 2);
+    cr_assert_eq(bs_pool_lookup(&p, c, &other), BS_SEEN_SELF, "state %u", k);
+  }
+  bs_object_free(&ob);
+  bs_pool_free(&p);
+}
+
 /* Solves the set under a small cap, so that both stores drop states while
  * recycling and start over at each puzzle, then frees them. Under
  * `make SAN=1 test` LeakSanitizer then looks for leaks here and now (a leak
