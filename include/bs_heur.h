@@ -73,26 +73,39 @@ uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b);
 /* The value of a score word: what ranks and bounds. */
 static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MASK; }
 
+/* The tiles of a line that must leave it, given the keys key[0..n) of
+ * those that qualify, in line order: all but a longest increasing run.
+ * The tiles all have their targets in this line, so their keys differ, and
+ * the run's length is a patience sort over a mask of pile tops (n <= 7): a
+ * key replaces the least top above it, or starts a pile. Counting the
+ * starts, not the tops, spares a popcount, which without -mpopcnt is a
+ * call. */
+static inline int bs_heur_out(const uint8_t *key, int n) {
+  unsigned tops = 0;
+  int piles = 0;
+  for (int i = 0; i < n; i++) {
+    unsigned above = tops >> key[i] << key[i]; /* the tops above: key[i] is none of them */
+    piles += !above;
+    tops = (tops ^ (above & -above)) | 1u << key[i];
+  }
+  return n - piles;
+}
+
+/* The key of tile v in a row (bit 1: its target column) or a column (bit
+ * 2: its target row). */
+static inline uint8_t bs_heur_key(const bs_heur *H, int s, unsigned v, int bit) {
+  return (uint8_t)(bit == 1 ? H->key[s][v] & 15u : (unsigned)H->key[s][v] >> 4);
+}
+
 /* Linear-conflict moves in one line: the n tiles v[0..n) in line order;
- * bit is 1 for a row, 2 for a column. All but a longest increasing run of
- * the keys of the tiles that qualify must leave the line. Those tiles all
- * have their targets in this line, so their keys differ, and the run's
- * length is a patience sort over a mask of pile tops (n <= 6): a key
- * replaces the least top above it, or starts a pile. Counting the starts,
- * not the tops, spares a popcount, which without -mpopcnt is a call. */
+ * bit is 1 for a row, 2 for a column. */
 static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n,
                                int bit) {
-  unsigned tops = 0;
-  int k = 0, piles = 0;
-  for (int i = 0; i < n; i++) {
-    if (!(H->lc[s][v[i]][cell[i]] & bit)) continue;
-    unsigned kk = bit == 1 ? H->key[s][v[i]] & 15u : (unsigned)H->key[s][v[i]] >> 4;
-    unsigned above = tops >> kk << kk; /* the tops above kk: kk is none of them */
-    piles += !above;
-    tops = (tops ^ (above & -above)) | 1u << kk;
-    k++;
-  }
-  return H->lc_weight * (k - piles);
+  uint8_t key[BS_MAX_SIDE];
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (H->lc[s][v[i]][cell[i]] & bit) key[k++] = bs_heur_key(H, s, v[i], bit);
+  return H->lc_weight * bs_heur_out(key, k);
 }
 
 /* A parent, for the scores of all its children: its packed board (a
@@ -115,37 +128,44 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
   if (H->pdb) bs_pdb_eval_packed(&H->view[s], g, w, &c->idx);
 }
 
-/* Linear conflicts of row `line` (bit 1) or column `line` (bit 2) of the
- * parent's board, with cell `hole` read as blank and cell `put` as tile pv
- * (-1: none), which makes it the child's. */
-static inline int bs_heur_line_of(const bs_heur *H, const bs_heur_ctx *c, int s, int bit, int line,
-                                  int hole, int put, unsigned pv) {
-  uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
+/* The keys, in line order, of the tiles of row `line` (bit 1) or column
+ * `line` (bit 2) of the parent's board that qualify in it; *at: how many
+ * of them come before cell `mark`. */
+static inline int bs_heur_keys(const bs_heur *H, const bs_heur_ctx *c, int s, int bit, int line, int mark,
+                               uint8_t *key, int *at) {
   int n = 0, len = bit == 1 ? H->w : H->h, step = bit == 1 ? 1 : H->w;
+  *at = 0;
   for (int i = 0, x = bit == 1 ? line * H->w : line; i < len; i++, x += step) {
-    unsigned t = x == hole ? 0 : x == put ? pv : bs_get(c->g, c->w, x);
-    if (!t) continue;
-    v[n] = (uint8_t)t;
-    cell[n++] = (uint8_t)x;
+    if (x == mark) *at = n;
+    unsigned t = bs_get(c->g, c->w, x);
+    if (t && H->lc[s][t][x] & bit) key[n++] = bs_heur_key(H, s, t, bit);
   }
-  return bs_heur_line(H, s, v, cell, n, bit);
+  return n;
 }
 
 /* Score change for side s when tile v slides from cell q into the blank at
  * p on the parent's board c. A horizontal move changes the columns of p and
  * q, a vertical one their rows; and a line's conflicts change only if v may
- * conflict in it, which spares most lines a look. */
+ * conflict in it, which spares most lines a look. A line is read once: its
+ * keys with v's taken out (q's line) or put in (p's line) give the
+ * child's. */
 static inline int bs_heur_delta(const bs_heur *H, const bs_heur_ctx *c, int s, unsigned v, int p, int q) {
   int d = H->to[s][v][p] - H->to[s][v][q];
   if (!H->lc_weight) return d;
-  int bit = p / H->w == q / H->w ? 2 : 1;
+  int bit = p / H->w == q / H->w ? 2 : 1, at, n;
+  uint8_t key[BS_MAX_SIDE + 1];
   if (H->lc[s][v][q] & bit) {
-    int lq = bit == 2 ? q % H->w : q / H->w;
-    d += bs_heur_line_of(H, c, s, bit, lq, q, -1, 0) - bs_heur_line_of(H, c, s, bit, lq, -1, -1, 0);
+    n = bs_heur_keys(H, c, s, bit, bit == 2 ? q % H->w : q / H->w, q, key, &at);
+    int before = bs_heur_out(key, n);
+    for (int i = at; i + 1 < n; i++) key[i] = key[i + 1];
+    d += H->lc_weight * (bs_heur_out(key, n - 1) - before);
   }
   if (H->lc[s][v][p] & bit) {
-    int lp = bit == 2 ? p % H->w : p / H->w;
-    d += bs_heur_line_of(H, c, s, bit, lp, -1, p, v) - bs_heur_line_of(H, c, s, bit, lp, -1, -1, 0);
+    n = bs_heur_keys(H, c, s, bit, bit == 2 ? p % H->w : p / H->w, p, key, &at);
+    int before = bs_heur_out(key, n);
+    for (int i = n; i > at; i--) key[i] = key[i - 1];
+    key[at] = bs_heur_key(H, s, v, bit);
+    d += H->lc_weight * (bs_heur_out(key, n + 1) - before);
   }
   return d;
 }
