@@ -44,11 +44,11 @@ typedef struct bs_heur {
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]; /* cell to cell around the walls */
   /* to[side][tile][cell]: moves from cell to the tile's target cell */
   uint8_t to[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
-  /* lc[side][tile][cell]: bit 0 the tile at cell may conflict in its row,
-   * bit 1 in its column; key[side][tile]: its target column (bits 0..3)
-   * and row (bits 4..7), the order that conflicts reverse */
-  uint8_t lc[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
-  uint8_t key[2][BS_MAX_CELLS + 1];
+  /* lk[side][line][tile][cell]: 0 when the tile at cell cannot conflict in
+   * its row (line 0) or column (line 1), else 1 + its key there, the order
+   * that conflicts reverse: its target column in a row, its target row in
+   * a column. One load both tells and ranks, and tile 0 never conflicts. */
+  uint8_t lk[2][2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
   int lc_weight; /* moves added per tile that must leave its line; 0: none */
   int pdb;       /* pattern databases in view[] */
   bs_pdb_view view[2]; /* view[s]: toward side s's target */
@@ -91,12 +91,6 @@ static inline int bs_heur_out(const uint8_t *key, int n) {
   return n - piles;
 }
 
-/* The key of tile v in a row (bit 1: its target column) or a column (bit
- * 2: its target row). */
-static inline uint8_t bs_heur_key(const bs_heur *H, int s, unsigned v, int bit) {
-  return (uint8_t)(bit == 1 ? H->key[s][v] & 15u : (unsigned)H->key[s][v] >> 4);
-}
-
 /* Linear-conflict moves in one line: the n tiles v[0..n) in line order;
  * bit is 1 for a row, 2 for a column. */
 static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n,
@@ -104,7 +98,7 @@ static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const 
   uint8_t key[BS_MAX_SIDE];
   int k = 0;
   for (int i = 0; i < n; i++)
-    if (H->lc[s][v[i]][cell[i]] & bit) key[k++] = bs_heur_key(H, s, v[i], bit);
+    if (H->lk[s][bit - 1][v[i]][cell[i]]) key[k++] = (uint8_t)(H->lk[s][bit - 1][v[i]][cell[i]] - 1);
   return H->lc_weight * bs_heur_out(key, k);
 }
 
@@ -137,8 +131,9 @@ static inline int bs_heur_keys(const bs_heur *H, const bs_heur_ctx *c, int s, in
   *at = 0;
   for (int i = 0, x = bit == 1 ? line * H->w : line; i < len; i++, x += step) {
     if (x == mark) *at = n;
-    unsigned t = bs_get(c->g, c->w, x);
-    if (t && H->lc[s][t][x] & bit) key[n++] = bs_heur_key(H, s, t, bit);
+    unsigned k = H->lk[s][bit - 1][bs_get(c->g, c->w, x)][x];
+    key[n] = (uint8_t)(k - 1); /* kept only if it counts: key has a spare byte */
+    n += k != 0;
   }
   return n;
 }
@@ -154,17 +149,17 @@ static inline int bs_heur_delta(const bs_heur *H, const bs_heur_ctx *c, int s, u
   if (!H->lc_weight) return d;
   int bit = p / H->w == q / H->w ? 2 : 1, at, n;
   uint8_t key[BS_MAX_SIDE + 1];
-  if (H->lc[s][v][q] & bit) {
+  if (H->lk[s][bit - 1][v][q]) {
     n = bs_heur_keys(H, c, s, bit, bit == 2 ? q % H->w : q / H->w, q, key, &at);
     int before = bs_heur_out(key, n);
     for (int i = at; i + 1 < n; i++) key[i] = key[i + 1];
     d += H->lc_weight * (bs_heur_out(key, n - 1) - before);
   }
-  if (H->lc[s][v][p] & bit) {
+  if (H->lk[s][bit - 1][v][p]) {
     n = bs_heur_keys(H, c, s, bit, bit == 2 ? p % H->w : p / H->w, p, key, &at);
     int before = bs_heur_out(key, n);
     for (int i = n; i > at; i--) key[i] = key[i - 1];
-    key[at] = bs_heur_key(H, s, v, bit);
+    key[at] = (uint8_t)(H->lk[s][bit - 1][v][p] - 1);
     d += H->lc_weight * (bs_heur_out(key, n + 1) - before);
   }
   return d;

@@ -31,12 +31,12 @@ void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) 
     for (int t = 0; t < from->n; t++) {
       int v = target->cell[t]; /* the tile whose target cell t is on side s */
       if (!v || from->wall >> t & 1) continue; /* the blank or a wall: scores 0 */
-      H->key[s][v] = (uint8_t)(t % H->w | (t / H->w) << 4);
       for (int p = 0; p < from->n; p++) {
         H->to[s][v][p] = H->dist[p][t] == BS_FAR ? 0 : H->dist[p][t];
         int row = p / H->w == t / H->w && H->dist[p][t] == absdiff(p % H->w, t % H->w);
         int col = p % H->w == t % H->w && H->dist[p][t] == absdiff(p / H->w, t / H->w);
-        H->lc[s][v][p] = (uint8_t)(row | col << 1);
+        H->lk[s][0][v][p] = (uint8_t)(row ? 1 + t % H->w : 0);
+        H->lk[s][1][v][p] = (uint8_t)(col ? 1 + t / H->w : 0);
       }
     }
   }

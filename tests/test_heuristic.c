@@ -184,7 +184,7 @@ Test(heuristic, child_scores_match_a_full_recount) {
 static int line_by_subsets(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n, int bit) {
   int key[BS_MAX_SIDE], k = 0, best = 0;
   for (int i = 0; i < n; i++)
-    if (H->lc[s][v[i]][cell[i]] & bit) key[k++] = bit == 1 ? H->key[s][v[i]] & 15 : H->key[s][v[i]] >> 4;
+    if (H->lk[s][bit - 1][v[i]][cell[i]]) key[k++] = H->lk[s][bit - 1][v[i]][cell[i]] - 1;
   for (unsigned m = 0; m < 1u << k; m++) {
     int last = -1, up = 1;
     for (int i = 0; i < k && up; i++)
