@@ -37,7 +37,7 @@
           "generated states of the last, wide beam before the constructor takes over, at effort 1 (0: none)") \
   SETTING(polish_window, 28, 4, 190,                                                              \
           "moves of the polish's first windows, each replaced by a proven-shortest way; longer ones follow while they fit polish_budget") \
-  SETTING(polish_budget, 30000, 0, 1000000000,                                                   \
+  SETTING(polish_budget, 60000, 0, 1000000000,                                                   \
           "generated states each window's bridge may use, at effort 1 (0: no polish)")            \
   SETTING(polish_total, 2000000, 0, 100000000000,                                                 \
           "generated states the polish may use on one board in all, at effort 1 (0: no limit)")   \
