@@ -26,8 +26,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-/* Inlined: the state hash runs once a child, on at most 32 bytes, where a
- * call and XXH3's length dispatch cost as much as the hashing. */
+/* Inlined (XXH_INLINE_ALL): the state hash runs once a child, on at most
+ * 32 bytes. */
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 

@@ -76,7 +76,7 @@ static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MA
 /* The tiles of a line that must leave it, given the keys key[0..n) of
  * those that qualify, in line order: all but a longest increasing run.
  * The tiles all have their targets in this line, so their keys differ, and
- * the run's length is a patience sort over a mask of pile tops (n <= 7): a
+ * the run's length is a patience sort over a mask of pile tops (n <= 6): a
  * key replaces the least top above it, or starts a pile. Counting the
  * starts, not the tops, spares a popcount, which without -mpopcnt is a
  * call. */
