@@ -59,6 +59,8 @@ typedef struct bs_policy {
   int extra;          /* with a width: layers after the first meeting */
   int recycle;        /* drop old layers when the store is full, instead of stopping */
   uint64_t budget;    /* generated states before stopping; 0: no limit */
+  uint64_t expect;    /* states the run should store: its table is sized for them at
+                       * once instead of rehashed as it grows (0: it grows) */
   const bs_heur *H;   /* scores: rank the beam, prune against the bound; NULL: none */
 } bs_policy;
 

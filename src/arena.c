@@ -64,7 +64,8 @@ void bs_arena_expect(bs_arena *ar, uint32_t n) {
   uint64_t want = BS_SLOT_INTS * (uint64_t)n;
   if (want > BS_SLOT_INTS * (uint64_t)ar->cap) want = BS_SLOT_INTS * (uint64_t)ar->cap;
   if (ar->count || want <= ar->nslots) return;
-  memset(ar->table, 0, want * sizeof(uint32_t));
+  /* No slot to empty: init, clear, growth and keep leave every slot from
+   * nslots on empty. */
   ar->nslots = (uint32_t)want;
 }
 

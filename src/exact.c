@@ -119,6 +119,10 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
     step = next_step(last, r->generated, step, &cost);
     last = r->generated;
     c += step;
+    /* The next run's table, sized for what it should cost (within the
+     * budget left), is not rehashed as it grows. */
+    p.expect = (uint64_t)cost;
+    if (budget && p.expect > budget - sum.generated) p.expect = budget - sum.generated;
     /* A run that should cost more than the budget has left would most
      * likely be cut off by it: the states it spent would prove nothing. */
     if (foresee && budget && cost > (double)(budget - sum.generated)) {

@@ -304,6 +304,42 @@ Test(search, any_cap_never_wrong) {
   bs_bfs_free(&t);
 }
 
+/* A table sized ahead (the policy's expect) is a hint only: under a cap
+ * that recycling and giving up both meet, the breadth-first, bounded and
+ * beam runs end, answer and count exactly as they do growing their table,
+ * with the hint below, at and past the cap. */
+Test(search, expect_changes_no_run) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  bs_board b[12];
+  int dist[12], n = deep_boards(&t, b, dist, 12);
+  bs_solver s = capped(3000);
+  static bs_result r0, r1;
+  for (int i = 0; i < n; i++) {
+    bs_board goal;
+    bs_goal(&b[i], &goal);
+    bs_heur H;
+    bs_heur_init(&H, &b[i], &goal, BS_LC_LOWER_BOUND);
+    const bs_policy runs[3] = {{.recycle = 1}, {.recycle = 1, .H = &H, .bound = dist[i]},
+                               {.width = 40, .extra = 4, .recycle = 1, .H = &H, .budget = 20000}};
+    const uint64_t hints[3] = {100, 3000, 1u << 20};
+    for (int k = 0; k < 3; k++)
+      for (int j = 0; j < 3; j++) {
+        bs_policy p = runs[k];
+        bs_end e0 = bs_solver_engine(&s, &b[i], &goal, &p, &r0);
+        p.expect = hints[j];
+        bs_end e1 = bs_solver_engine(&s, &b[i], &goal, &p, &r1);
+        cr_assert_eq(e1, e0, "board %d, run %d, hint %d", i, k, j);
+        cr_assert_eq(r1.generated, r0.generated, "board %d, run %d, hint %d", i, k, j);
+        cr_assert_eq(r1.expanded, r0.expanded, "board %d, run %d, hint %d", i, k, j);
+        cr_assert_eq(r1.length, r0.length, "board %d, run %d, hint %d", i, k, j);
+        cr_assert_str_eq(r1.moves, r0.moves, "board %d, run %d, hint %d", i, k, j);
+      }
+  }
+  bs_solver_free(&s);
+  bs_bfs_free(&t);
+}
+
 /* Recycling old layers lets the same cap reach deeper: at 12,000 records
  * (found by a sweep: the two 31-move states need about 10,000 records with
  * recycling and 15,000 without) only the recycled search proves them. */
