@@ -120,8 +120,9 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
     last = r->generated;
     c += step;
     /* The next run's table, sized for what it should cost (within the
-     * budget left), is not rehashed as it grows. */
-    p.expect = (uint64_t)cost;
+     * budget left; no store holds 2^32 states), is not rehashed as it
+     * grows. */
+    p.expect = cost < (double)UINT32_MAX ? (uint64_t)cost : UINT32_MAX;
     if (budget && p.expect > budget - sum.generated) p.expect = budget - sum.generated;
     /* A run that should cost more than the budget has left would most
      * likely be cut off by it: the states it spent would prove nothing. */
