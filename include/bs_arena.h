@@ -67,7 +67,7 @@ void bs_arena_grow_table(bs_arena *ar);
 /* Sizes the empty table for about n records at once, for a search that
  * will fill it: growing step by step rehashes every record three times
  * over. Does nothing once a record is in. */
-void bs_arena_expect(bs_arena *ar, uint32_t n);
+void bs_arena_expect(bs_arena *ar, uint64_t n);
 
 /* Keeps only the records in the n ascending ranges [lo[i], hi[i]) and
  * renumbers them from 1 in order, then rebuilds the table. */

@@ -48,7 +48,7 @@ void bs_object_grow(bs_object *st);
  * frees the others and rebuilds the table. */
 void bs_object_keep(bs_object *st, const uint32_t *lo, const uint32_t *hi, int n);
 /* Sizes the empty table for about n states (bs_objset_expect). */
-void bs_object_expect(bs_object *st, uint32_t n);
+void bs_object_expect(bs_object *st, uint64_t n);
 
 static inline uint32_t bs_object_count(const bs_object *st) { return st->set.count; }
 static inline uint32_t bs_object_capacity(const bs_object *st) { return st->set.limit; }

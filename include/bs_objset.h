@@ -56,7 +56,7 @@ int bs_objset_ready(bs_objset *s);
 /* Sizes the empty table for about n states at once, for a search that will
  * fill it (growing doubles it step by step, rehashing each time). A table
  * malloc cannot give now is grown later, as without the hint. */
-void bs_objset_expect(bs_objset *s, uint32_t n);
+void bs_objset_expect(bs_objset *s, uint64_t n);
 /* Returns the table and vector to malloc (not the structs). */
 void bs_objset_free(bs_objset *s);
 /* Doubles the table and/or the vector as bs_objset_wants_grow says; sets

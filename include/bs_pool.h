@@ -49,7 +49,7 @@ void bs_pool_grow(bs_pool *p);
  * puts the others on the free list and rebuilds the table. */
 void bs_pool_keep(bs_pool *p, const uint32_t *lo, const uint32_t *hi, int n);
 /* Sizes the empty table for about n states (bs_objset_expect). */
-void bs_pool_expect(bs_pool *p, uint32_t n);
+void bs_pool_expect(bs_pool *p, uint64_t n);
 
 static inline uint32_t bs_pool_count(const bs_pool *p) { return p->set.count; }
 static inline uint32_t bs_pool_capacity(const bs_pool *p) { return p->set.limit; }

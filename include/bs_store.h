@@ -11,8 +11,9 @@
  *   int       bs_X_full(const X *)             no room for one more state
  *   uint32_t *bs_X_rec(const X *, uint32_t id) the state's 23 words
  *   uint32_t *bs_X_scratch(X *)                where to build a candidate
- *   void      bs_X_expect(X *, uint32_t n)     about n states will come: size
- *                 the table for them now (on an empty store; a hint)
+ *   void      bs_X_expect(X *, uint64_t n)     about n states will come: size
+ *                 the table for them now, within the capacity (on an
+ *                 empty store; a hint)
  *   void      bs_X_prefetch(const X *, uint32_t hash)  warm the lookup's slot
  *   int       bs_X_lookup(X *, const uint32_t *cand, const uint32_t **other)
  *                 BS_NEW, BS_SEEN_SELF, or BS_SEEN_OTHER with *other set

@@ -60,9 +60,8 @@ void bs_arena_grow_table(bs_arena *ar) {
   rehash(ar);
 }
 
-void bs_arena_expect(bs_arena *ar, uint32_t n) {
-  uint64_t want = BS_SLOT_INTS * (uint64_t)n;
-  if (want > BS_SLOT_INTS * (uint64_t)ar->cap) want = BS_SLOT_INTS * (uint64_t)ar->cap;
+void bs_arena_expect(bs_arena *ar, uint64_t n) {
+  const uint64_t want = BS_SLOT_INTS * (n < ar->cap ? n : ar->cap);
   if (ar->count || want <= ar->nslots) return;
   /* No slot to empty: init, clear, growth and keep leave every slot from
    * nslots on empty. */

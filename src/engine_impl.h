@@ -235,7 +235,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   if (!memcmp(from->cell, to->cell, sizeof from->cell)) goto done; /* the empty answer */
   end = BS_END_MEMORY;
   if (BS_F(capacity)(st) < 2) goto done;
-  if (p->expect) BS_F(expect)(st, p->expect < BS_F(capacity)(st) ? (uint32_t)p->expect : BS_F(capacity)(st));
+  if (p->expect) BS_F(expect)(st, p->expect);
   BS_L(add_root)(st, &g, from, BS_FORWARD, p->H ? bs_heur_word(p->H, BS_FORWARD, from) : 0);
   BS_L(add_root)(st, &g, to, BS_BACKWARD, p->H ? bs_heur_word(p->H, BS_BACKWARD, to) : 0);
   bs_side side[2] = {{1, 1, 1, 2, 1, 0, UINT_MAX}, {2, 2, 2, 3, 1, 0, UINT_MAX}};

@@ -54,7 +54,7 @@ void bs_object_keep(bs_object *st, const uint32_t *lo, const uint32_t *hi, int n
   if (bs_objset_wants_grow(&st->set)) bs_object_grow(st);
 }
 
-void bs_object_expect(bs_object *st, uint32_t n) {
+void bs_object_expect(bs_object *st, uint64_t n) {
   bs_objset_expect(&st->set, n);
   note_fixed(st);
 }

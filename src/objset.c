@@ -64,9 +64,8 @@ int bs_objset_ready(bs_objset *s) {
   return 0;
 }
 
-void bs_objset_expect(bs_objset *s, uint32_t n) {
-  uint64_t want = 2 * (uint64_t)n;
-  if (want > 2 * (uint64_t)s->cap) want = 2 * (uint64_t)s->cap;
+void bs_objset_expect(bs_objset *s, uint64_t n) {
+  const uint64_t want = 2 * (n < s->cap ? n : s->cap);
   if (!s->count && s->table && want > s->nslots) (void)empty_table(s, (uint32_t)want);
 }
 

@@ -74,7 +74,7 @@ void bs_pool_keep(bs_pool *p, const uint32_t *lo, const uint32_t *hi, int n) {
   if (bs_pool_slab_spent(p) || bs_objset_wants_grow(&p->set)) bs_pool_grow(p);
 }
 
-void bs_pool_expect(bs_pool *p, uint32_t n) {
+void bs_pool_expect(bs_pool *p, uint64_t n) {
   bs_objset_expect(&p->set, n);
   note_bytes(p);
 }
