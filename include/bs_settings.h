@@ -22,6 +22,8 @@
           "time for moves: multiplies the beams' widths and budgets and the polish's budgets")   \
   SETTING(escalate, 2, 1, 64,                                                                     \
           "a board the first beam does not answer is solved again at this many times the effort: wider beams, their budgets and tables (the polish stays at the effort)") \
+  SETTING(retry_over, 200, 0, 1000000,                                                            \
+          "percent of a board's lower bound: a first beam's answer longer than that is tried again by the escalated beams, as if missed, the shorter kept (0: never)") \
   SETTING(beam_width, 1500, 1, 1000000, "states each side of the beam expands per layer, at effort 1") \
   SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \
   SETTING(beam_budget, 2000000, 1000, 1000000000,                                                 \

@@ -9,7 +9,8 @@
  * again at `escalate` times the effort, with a score that sees rings and
  * passages: pattern databases of the layout (bs_pdb.h), built at effort 1
  * only for the boards that need them; then with conflicts weighing
- * lc_retry beside them. Then, if the settings ask for it, a wide beam. Where
+ * lc_retry beside them. So is a board whose first answer is longer than
+ * retry_over percent of its lower bound, the shorter answer kept. Then, if the settings ask for it, a wide beam. Where
  * none answers, the constructor (bs_construct.h) answers, from where the
  * legs of the beam that came closest end, and it answers every solvable
  * board: that is the guarantee, not a wider beam. Every answer
@@ -110,7 +111,9 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * as wide as rescue_width, which rarely helps on boards scrambled far
    * (docs/heuristic.md). Then the constructor. The polish stays at the
    * effort: on the boards every beam misses, the constructor's long
-   * answers would take all of a larger polish budget. */
+   * answers would take all of a larger polish budget. A first answer
+   * longer than retry_over percent of the board's lower bound goes the
+   * same way, and the shorter of it and what the others find is kept. */
   enum { FIRST, TABLES, GREEDY, RESCUE };
   const struct { int lc; uint64_t width, budget; } beams[] = {
       [FIRST] = {(int)set->lc_weight, (uint64_t)set->beam_width * effort, first},
@@ -130,16 +133,18 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
                                                  &(bs_opts){.recycle = 1}, r)
                                  : NULL;
   uint64_t left = 0; /* what the last beam left of its budget */
-  /* The current beam's legs, then the answer; and the legs of the beam
-   * that came closest, for the constructor to go on from. */
-  char *m = malloc(2 * (BS_ANSWER_MAX + 1));
+  /* The current beam's legs, then the answer; the legs of the beam that
+   * came closest, for the constructor to go on from; and the first beam's
+   * answer while the escalated beams try to beat it. */
+  char *m = malloc(3 * (BS_ANSWER_MAX + 1));
   if (!m) {
     r->reason = "out of memory";
     return;
   }
-  char *kept = m + BS_ANSWER_MAX + 1;
-  int len = 0, nkept = 0;
-  unsigned dnear = distance_bound(b, &goal);
+  char *kept = m + BS_ANSWER_MAX + 1, *held = kept + BS_ANSWER_MAX + 1;
+  int len = 0, nkept = 0, nheld = -1;
+  const unsigned bound = distance_bound(b, &goal);
+  unsigned dnear = bound;
   end = BS_END_BUDGET;
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
     uint64_t give = beams[k].budget + (k == RESCUE ? 0 : left);
@@ -177,7 +182,20 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       at = next;
       h = hn;
     }
-    if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) break;
+    if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
+      /* A first answer far above the lower bound is the mark of a score
+       * that misled the beam, as on a board it misses (rings that the
+       * conflicts cannot see): held, while the escalated beams try. */
+      if (k != FIRST || !set->retry_over ||
+          (uint64_t)(len + s.length) * 100 <= (uint64_t)set->retry_over * bound)
+        break;
+      memcpy(held, m, (size_t)len);
+      memcpy(held + len, s.moves, (size_t)s.length);
+      nheld = len + s.length;
+      left = give;
+      end = BS_END_BUDGET;
+      continue;
+    }
     const unsigned d = len ? distance_bound(&at, &goal) : dnear;
     if (d < dnear) {
       memcpy(kept, m, (size_t)len);
@@ -187,7 +205,11 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     if (end == BS_END_MEMORY) break;
     left = give;
   }
-  if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
+  const int met = end == BS_END_MET && len + s.length <= BS_ANSWER_MAX;
+  if (nheld >= 0 && (!met || nheld <= len + s.length)) {
+    memcpy(m, held, (size_t)nheld);
+    len = nheld;
+  } else if (met) {
     memcpy(m + len, s.moves, (size_t)s.length);
     len += s.length;
   } else {
