@@ -5,7 +5,9 @@
  * Then windows: each stretch of `window` moves (one every window/2 moves)
  * is replaced by a PROVEN-shortest way between its two ends when that is
  * shorter: a bridge, the engine bounded by Manhattan distance plus linear
- * conflicts toward both ends (bs_bounded), its bound raised by 2 from that
+ * conflicts toward both ends (bs_bounded), and by the pattern databases of
+ * the layout when the board has them (bs_pdb.h: admissible toward any
+ * target board, so toward a window's ends), its bound raised by 2 from that
  * lower bound up to the stretch's length less 2 (every way between the
  * ends has the stretch's parity). A pass that shortens something goes
  * again; a pass that proves every window shortest goes again with windows
@@ -32,9 +34,10 @@ int bs_polish_loops(const bs_board *b, char *m, int len);
 /* Replaces windows of the answer m[0..len) of b, first `window` moves
  * long, by shorter ways, each bridge within `budget` generated states and
  * all of them within `total` (0: no limit), shared out over the windows
- * each pass has left; returns the new length, never more than len. The searches'
- * counts are added to acc. */
+ * each pass has left, and bounded by the tables P too (NULL: none); returns
+ * the new length, never more than len. The searches' counts are added to
+ * acc. */
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
-                      uint64_t total, bs_result *acc);
+                      uint64_t total, const bs_pdb *P, bs_result *acc);
 
 #endif

@@ -62,7 +62,7 @@ int bs_polish_loops(const bs_board *b, char *m, int len) {
 }
 
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
-                      uint64_t total, bs_result *acc) {
+                      uint64_t total, const bs_pdb *P, bs_result *acc) {
   bs_result s;
   uint64_t spent = 0;
   for (;;) {
@@ -74,6 +74,7 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int wi
       for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char((unsigned char)m[k]));
       bs_heur H;
       bs_heur_init(&H, &a, &z, BS_LC_LOWER_BOUND);
+      if (P) bs_heur_use_pdb(&H, P, &a, &z);
       /* What is left of the total, shared by the windows left in this pass,
        * so that the whole answer gets its share. */
       uint64_t cap = budget; /* 0: no limit */

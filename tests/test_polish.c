@@ -6,6 +6,7 @@
 #include "bs_test.h"
 
 #include "bs_heur.h"
+#include "bs_pdb.h"
 #include "bs_polish.h"
 #include "bs_solver.h"
 #include "bs_verify.h"
@@ -94,16 +95,54 @@ Test(polish, answers_replay_and_never_grow) {
     bs_board y = play(&a, m, cut);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: loops cut elsewhere", round);
     memset(&acc, 0, sizeof acc);
-    int polished = bs_polish_windows(&sv, &a, m, cut, 8, 20000, 0, &acc);
+    int polished = bs_polish_windows(&sv, &a, m, cut, 8, 20000, 0, NULL, &acc);
     cr_assert_leq(polished, cut, "round %d", round);
     y = play(&a, m, polished);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
     if (w * h == 9) {
-      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, 0, &acc);
+      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, 0, NULL, &acc);
       bs_policy p = {.recycle = 1};
       cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
       cr_assert_eq(k, bfs.length, "round %d: whole-answer window %d, bfs %d", round, k, bfs.length);
     }
+  }
+  bs_solver_free(&sv);
+}
+
+/* With pattern databases of the layout, the bridges are bounded by them
+ * too, toward each window's own ends: they stay lower bounds there, so a
+ * polish over the whole answer of a 3x3 board still comes out as short
+ * as the BFS; on bigger boards, with or without walls, a budgeted polish
+ * replays to the same board and never lengthens the answer. */
+Test(polish, tables_bound_the_bridges_toward_any_ends) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc, bfs;
+  uint64_t seed = 12;
+  for (int round = 0; round < 24; round++) {
+    int w = 3 + round / 8, h = 3 + round % 2;
+    bs_board a = bs_rand_board(&seed, w, h, round % 4 < 2 ? 0 : 2), goal;
+    bs_goal(&a, &goal);
+    bs_pdb_part part;
+    cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 16, &part), 0);
+    bs_pdb_info info;
+    bs_pdb P;
+    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, &info), 0);
+    static char m[BS_ANSWER_MAX + 1];
+    int len = bs_polish_loops(&a, m, walk(&seed, &a, 120, m));
+    bs_board z = play(&a, m, len);
+    memset(&acc, 0, sizeof acc);
+    int polished = bs_polish_windows(&sv, &a, m, len, 8, 20000, 0, &P, &acc);
+    cr_assert_leq(polished, len, "round %d", round);
+    bs_board y = play(&a, m, polished);
+    cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
+    if (w * h == 9) {
+      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, 0, &P, &acc);
+      bs_policy p = {.recycle = 1};
+      cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
+      cr_assert_eq(k, bfs.length, "round %d: whole-answer window %d, bfs %d", round, k, bfs.length);
+    }
+    bs_pdb_free(&P);
   }
   bs_solver_free(&sv);
 }
@@ -124,7 +163,7 @@ Test(polish, total_budget_caps_the_whole_polish) {
     len = bs_polish_loops(&a, m, len);
     const uint64_t total = 20000;
     memset(&acc, 0, sizeof acc);
-    int polished = bs_polish_windows(&sv, &a, m, len, 28, 100000, total, &acc);
+    int polished = bs_polish_windows(&sv, &a, m, len, 28, 100000, total, NULL, &acc);
     cr_assert_leq(polished, len, "round %d", round);
     cr_assert_leq(acc.generated, total + 64, "round %d: %llu generated", round, (unsigned long long)acc.generated);
     bs_board y = play(&a, m, polished);
@@ -148,7 +187,7 @@ Test(polish, the_same_in_every_store) {
       static bs_result acc;
       memset(&acc, 0, sizeof acc);
       memcpy(m, m0, (size_t)len0 + 1);
-      int len = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, len0), 12, 50000, 0, &acc);
+      int len = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, len0), 12, 50000, 0, NULL, &acc);
       m[len] = 0;
       if (kind == 0) {
         first = len;
