@@ -74,18 +74,26 @@ Test(polish, bounded_bridges_are_as_short_as_the_bfs_bridge) {
   bs_solver_free(&sv);
 }
 
-/* Long random walks, loops cut, then polished with small windows: the
- * answer replays to the same board and is never longer; with room to
- * grow the windows over the whole answer on a 3x3 board, it comes out as
- * short as the BFS. */
-Test(polish, answers_replay_and_never_grow) {
+/* Long random walks, loops cut, then polished with small windows, with
+ * or without pattern databases of the layout: the answer replays to the
+ * same board and is never longer; with room to grow the windows over the
+ * whole answer on a 3x3 board, it comes out as short as the BFS. */
+static void polish_walks(uint64_t seed, int rounds, int tables) {
   bs_solver sv;
   init(&sv, BS_STORE_ARENA);
   static bs_result acc, bfs;
-  uint64_t seed = 8;
-  for (int round = 0; round < 60; round++) {
+  for (int round = 0; round < rounds; round++) {
     int w = 3 + round % 3, h = 3 + round / 3 % 3;
     bs_board a = bs_rand_board(&seed, w, h, round % 2 ? 3 : 0);
+    bs_pdb P;
+    if (tables) {
+      bs_board goal;
+      bs_goal(&a, &goal);
+      bs_pdb_part part;
+      bs_pdb_info info;
+      cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 16, &part), 0);
+      cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, &info), 0);
+    }
     static char m[BS_ANSWER_MAX + 1];
     int len = walk(&seed, &a, 60 + bs_rand_below(&seed, 200), m);
     bs_board z = play(&a, m, len);
@@ -95,57 +103,27 @@ Test(polish, answers_replay_and_never_grow) {
     bs_board y = play(&a, m, cut);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: loops cut elsewhere", round);
     memset(&acc, 0, sizeof acc);
-    int polished = bs_polish_windows(&sv, &a, m, cut, 8, 20000, 0, NULL, &acc);
+    int polished = bs_polish_windows(&sv, &a, m, cut, 8, 20000, 0, tables ? &P : NULL, &acc);
     cr_assert_leq(polished, cut, "round %d", round);
     y = play(&a, m, polished);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
     if (w * h == 9) {
-      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, 0, NULL, &acc);
+      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, 0, tables ? &P : NULL, &acc);
       bs_policy p = {.recycle = 1};
       cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
       cr_assert_eq(k, bfs.length, "round %d: whole-answer window %d, bfs %d", round, k, bfs.length);
     }
+    if (tables) bs_pdb_free(&P);
   }
   bs_solver_free(&sv);
 }
 
-/* With pattern databases of the layout, the bridges are bounded by them
- * too, toward each window's own ends: they stay lower bounds there, so a
- * polish over the whole answer of a 3x3 board still comes out as short
- * as the BFS; on bigger boards, with or without walls, a budgeted polish
- * replays to the same board and never lengthens the answer. */
-Test(polish, tables_bound_the_bridges_toward_any_ends) {
-  bs_solver sv;
-  init(&sv, BS_STORE_ARENA);
-  static bs_result acc, bfs;
-  uint64_t seed = 12;
-  for (int round = 0; round < 24; round++) {
-    int w = 3 + round / 8, h = 3 + round % 2;
-    bs_board a = bs_rand_board(&seed, w, h, round % 4 < 2 ? 0 : 2), goal;
-    bs_goal(&a, &goal);
-    bs_pdb_part part;
-    cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 16, &part), 0);
-    bs_pdb_info info;
-    bs_pdb P;
-    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, &info), 0);
-    static char m[BS_ANSWER_MAX + 1];
-    int len = bs_polish_loops(&a, m, walk(&seed, &a, 120, m));
-    bs_board z = play(&a, m, len);
-    memset(&acc, 0, sizeof acc);
-    int polished = bs_polish_windows(&sv, &a, m, len, 8, 20000, 0, &P, &acc);
-    cr_assert_leq(polished, len, "round %d", round);
-    bs_board y = play(&a, m, polished);
-    cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
-    if (w * h == 9) {
-      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, 0, &P, &acc);
-      bs_policy p = {.recycle = 1};
-      cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
-      cr_assert_eq(k, bfs.length, "round %d: whole-answer window %d, bfs %d", round, k, bfs.length);
-    }
-    bs_pdb_free(&P);
-  }
-  bs_solver_free(&sv);
-}
+Test(polish, answers_replay_and_never_grow) { polish_walks(8, 60, 0); }
+
+/* With the tables the bridges are bounded by them too, toward each
+ * window's own ends: they must stay lower bounds there, or the 3x3
+ * boards' whole-answer windows would come out longer than the BFS. */
+Test(polish, tables_bound_the_bridges_toward_any_ends) { polish_walks(12, 45, 1); }
 
 /* A total budget holds (each bridge may pass its share by the few
  * children of its last expansion), and the capped polish still leads to
