@@ -10,13 +10,14 @@
  * passages: pattern databases of the layout (bs_pdb.h), built at effort 1
  * only for the boards that need them; then with conflicts weighing
  * lc_retry beside them. So is a board whose first answer is longer than
- * retry_over percent of its lower bound, the shorter answer kept. Then, if the settings ask for it, a wide beam. Where
- * none answers, the constructor (bs_construct.h) answers, from where the
- * legs of the beam that came closest end, and it answers every solvable
- * board: that is the guarantee, not a wider beam. Every answer
- * then has its loops cut and its windows polished (bs_polish.h). All
- * budgets count generated states, never time, so answers repeat exactly;
- * none is marked optimal. */
+ * retry_over percent of its lower bound, the shorter answer kept. Then,
+ * if the settings ask for it, a wide beam. Where none answers, the
+ * constructor (bs_construct.h) answers, from where the legs of the beam
+ * that came closest end, and it answers every solvable board: that is
+ * the guarantee, not a wider beam. Every answer then has its loops cut
+ * and its windows polished (bs_polish.h), bounded by the board's tables
+ * where it has them. All budgets count generated states, never time, so
+ * answers repeat exactly; none is marked optimal. */
 #include "bs_polish.h"
 
 #include <stdlib.h>
