@@ -33,7 +33,11 @@
  * of the component; reaching it marks every cell of the component (a bit
  * per placement and cell, f/8 bytes per entry beside the table while it
  * is built), so each state is expanded once, by the moves of the tiles
- * next to it. The tables of a set are built on `threads` threads. Entries
+ * next to it. The component is flooded once, when the state is reached,
+ * and queued with it: a placement and a mask of digits in 64 bits, so a
+ * pattern's f^k placements times 2^f must fit them (on the open 6x6, 5
+ * tiles do and 6 do not). The tables of a set are built on `threads`
+ * threads. Entries
  * are bytes; BS_PDB_FAR means the tiles cannot reach their cells at all
  * (walls cut them off: never on a state reachable from a solvable board).
  *

@@ -126,8 +126,10 @@ static int part_check(bs_pdb *P, const bs_pdb_part *part) {
   }
   if (P->part.npat != part->npat) return -1; /* a pattern without cells */
   if (P->size[P->part.of[P->n - 1]] != 1) return -1; /* the blank's goal cell stands alone */
+  /* A state of the build is a placement and a mask of digits in 64 bits. */
   for (int j = 0; j < P->part.npat; j++)
-    if (P->size[j] > BS_PDB_MAX_K || !power(P->f, P->size[j])) return -1;
+    if (P->size[j] > BS_PDB_MAX_K || !power(P->f, P->size[j]) || power(P->f, P->size[j]) > 1ull << (64 - P->f))
+      return -1;
   return 0;
 }
 
@@ -303,22 +305,24 @@ static void job_init(job *J, const bs_pdb *P, const uint8_t *at, int k, int goal
   for (int i = 0; i < k; i++) J->pw[i] = (uint32_t)power(P->f, i);
 }
 
-/* The cells of the tiles of placement idx; returns their mask. Division by
- * a multiplication (Lemire, Kaser and Kurz, "Faster remainder by direct
- * computation", 2019): exact for 32-bit numerators. */
-static uint64_t decode(const job *J, uint32_t idx, uint8_t *cell) {
+/* The digits of the tiles' cells in placement idx; returns the mask of
+ * their cells. Division by a multiplication (Lemire, Kaser and Kurz,
+ * "Faster remainder by direct computation", 2019): exact for 32-bit
+ * numerators. */
+static uint64_t decode(const job *J, uint32_t idx, uint8_t *digit) {
   uint64_t occ = 0;
   for (int i = 0; i < J->k; i++) {
     uint32_t q = (uint32_t)(((unsigned __int128)J->inv * idx) >> 64);
-    cell[i] = J->P->open[idx - q * (uint32_t)J->P->f];
+    digit[i] = (uint8_t)(idx - q * (uint32_t)J->P->f);
     idx = q;
-    occ |= 1ull << cell[i];
+    occ |= 1ull << J->P->open[digit[i]];
   }
   return occ;
 }
 
-/* The states of one level of the search: placement << 8 | a cell of the
- * blank's component. */
+/* The states of one level of the search: placement << f | the digits of
+ * the blank's component, flooded when the state is reached and kept, so
+ * that its expansion need not flood again. */
 typedef struct level {
   uint64_t *at;
   size_t n, cap;
@@ -339,14 +343,14 @@ static int level_push(level *L, uint64_t x) {
 /* Sorts L by placement, with tmp as room and count for 2^16 counts:
  * expanded in order, the moves of each slot and way sweep the marks and
  * the table forward, which the cache follows better than random jumps. */
-static int level_sort(level *L, level *tmp, size_t *count) {
+static int level_sort(level *L, level *tmp, size_t *count, int f) {
   if (tmp->cap < L->n) {
     uint64_t *at = realloc(tmp->at, L->n * sizeof *at);
     if (!at) return -1;
     tmp->at = at;
     tmp->cap = L->n;
   }
-  for (int shift = 8; shift < 40; shift += 16) { /* two passes of 16 bits */
+  for (int shift = f; shift < f + 32; shift += 16) { /* two passes of 16 bits */
     memset(count, 0, sizeof *count << 16);
     for (size_t i = 0; i < L->n; i++) count[L->at[i] >> shift & 0xffff]++;
     for (size_t d = 0, sum = 0; d < 1 << 16; d++) {
@@ -386,12 +390,13 @@ static int marked(const uint64_t *seen, const job *J, uint32_t p, int d) {
 static int reach(uint64_t *seen, const job *J, uint32_t p, uint64_t free, int a, uint8_t e, level *L) {
   /* The component's bits are the f bits from p * f on, in the order of
    * the digits: at most two words, set at once. */
-  const uint64_t base = (uint64_t)p * (uint64_t)J->P->f, d = digits(J->P, region(J->P, free, a));
+  const int f = J->P->f;
+  const uint64_t base = (uint64_t)p * (uint64_t)f, d = digits(J->P, region(J->P, free, a));
   const unsigned at = (unsigned)(base & 63);
   seen[base >> 6] |= d << at;
-  if (at + (unsigned)J->P->f > 64) seen[(base >> 6) + 1] |= d >> (64 - at);
+  if (at + (unsigned)f > 64) seen[(base >> 6) + 1] |= d >> (64 - at);
   if (J->tab[p] == BS_PDB_FAR) J->tab[p] = e; /* levels only grow: the first is least */
-  return level_push(L, (uint64_t)p << 8 | (uint64_t)a);
+  return level_push(L, (uint64_t)p << f | d);
 }
 
 /* Breadth-first from home over the states (placement, the blank's
@@ -412,6 +417,8 @@ static int bfs(const job *J) {
   }
   memset(J->tab, BS_PDB_FAR, J->size);
   level cur = {0}, next = {0};
+  uint64_t nbd[BS_MAX_CELLS]; /* the open neighbours of each digit's cell, as digits */
+  for (int i = 0; i < f; i++) nbd[i] = digits(P, P->nb[P->open[i]]);
   uint32_t home = 0;
   uint64_t occ = 0;
   for (int i = 0; i < J->k; i++) {
@@ -422,19 +429,19 @@ static int bfs(const job *J) {
   for (unsigned v = 0; cur.n && !rc; v++) {
     const uint8_t e = (uint8_t)(v + 1 < MAX_ENTRY ? v + 1 : MAX_ENTRY); /* beyond: still a bound */
     next.n = 0;
-    if (cur.n > 1 << 16 && (rc = level_sort(&cur, &next, count))) break; /* small ones stay in cache */
+    if (cur.n > 1 << 16 && (rc = level_sort(&cur, &next, count, f))) break; /* small ones stay in cache */
     for (size_t it = 0; it < cur.n && !rc; it++) {
-      uint32_t p = (uint32_t)(cur.at[it] >> 8);
-      int a = (int)(cur.at[it] & 255);
-      uint8_t cell[BS_PDB_MAX_K];
-      uint64_t free = P->opens & ~decode(J, p, cell), comp = region(P, free, a);
+      const uint32_t p = (uint32_t)(cur.at[it] >> f);
+      const uint64_t comp = cur.at[it] & ((1ull << f) - 1); /* digits: f < 64 */
+      uint8_t digit[BS_PDB_MAX_K];
+      const uint64_t free = P->opens & ~decode(J, p, digit);
       for (int i = 0; i < J->k && !rc; i++) {
-        int c = cell[i];
-        for (uint64_t m = P->nb[c] & comp; m && !rc; m &= m - 1) {
-          int to = __builtin_ctzll(m);
-          uint32_t q = p + (uint32_t)((int)P->num[to] - (int)P->num[c]) * J->pw[i];
-          if (!marked(seen, J, q, P->num[c]))
-            rc = reach(seen, J, q, (free | 1ull << c) & ~(1ull << to), c, e, &next);
+        const int dc = digit[i], c = P->open[dc];
+        for (uint64_t m = nbd[dc] & comp; m && !rc; m &= m - 1) {
+          const int dt = __builtin_ctzll(m);
+          const uint32_t q = p + (uint32_t)(dt - dc) * J->pw[i];
+          if (!marked(seen, J, q, dc))
+            rc = reach(seen, J, q, (free | 1ull << c) & ~(1ull << P->open[dt]), c, e, &next);
         }
       }
     }

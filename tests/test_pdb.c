@@ -587,8 +587,12 @@ Test(pdb, partitions) {
   bs_board walled = goal_of(4, 4, 1ull << 5);
   cr_assert_eq(bs_pdb_part_parse(&walled, "16", &part, err, sizeof err), -1);
   cr_assert(strstr(err, "is a wall"), "%s", err);
-  /* 36^7 entries do not fit a 32-bit index. */
+  /* 36^7 entries do not fit a 32-bit index; 36^6 do, but not with the 36
+   * bits of the blank's component beside them in a state of the build. */
   cr_assert_eq(bs_pdb_part_parse(&g66, "1234567", &part, err, sizeof err), -1);
+  cr_assert_eq(bs_pdb_part_parse(&g66, "123456", &part, err, sizeof err), -1);
+  cr_assert_eq(bs_pdb_part_parse(&g66, "12345", &part, err, sizeof err), 0);
+  cr_assert_gt(bs_pdb_bytes_for(&g66, &part), (size_t)60466176);
   /* Budgets: Korf and Felner's sizes where they fit. */
   struct { size_t budget; const char *sizes; } want[] = {
       {(size_t)64 << 20, "6-6-3"}, {(size_t)40 << 20, "6-5-4"}, {(size_t)16 << 20, "5-5-5"},
