@@ -122,9 +122,13 @@ void bs_pdb_part_format(const bs_board *layout, const bs_pdb_part *part, char ou
  * cell with the most neighbours already in it, then the smallest sum of
  * distances around the walls to its cells, and keeps the most cells whose
  * tables (counted exactly: a table per component they leave free) fit,
- * once every tile left could still get a table of its own. The blank's
- * goal cell is alone. Returns 0, or -1 when even one-tile patterns do not
- * fit. */
+ * once every tile left could still get a table of its own. Balanced: let
+ * k be the largest size whose patterns would cover every tile within the
+ * budget (about); a pattern keeps more than k cells only where the tiles
+ * left could still have patterns of k. Else, on a walled 6x6 at 1 MiB,
+ * the first pattern took 4 tiles and left the rest one or two a pattern,
+ * a weaker sum than 3 each (docs/heuristic.md). The blank's goal cell is
+ * alone. Returns 0, or -1 when even one-tile patterns do not fit. */
 int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part);
 
 /* Bytes of the tables of part on layout (every table of every pattern),

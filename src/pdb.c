@@ -223,6 +223,20 @@ void bs_pdb_part_format(const bs_board *layout, const bs_pdb_part *part, char ou
   out[k] = 0;
 }
 
+/* About the bytes of patterns of k tiles covering n tiles, each leaving
+ * one component free (a fence costs more): what the balance of
+ * bs_pdb_part_auto weighs. UINT64_MAX when a table has no 32-bit index. */
+static uint64_t cover_bytes(const bs_pdb *P, int n, int k) {
+  uint64_t bytes = 0;
+  for (; n > 0; n -= k) {
+    const int s = n < k ? n : k;
+    const uint64_t one = power(P->f, s);
+    if (!one) return UINT64_MAX;
+    bytes += one + (uint64_t)s * power(P->f, s - 1); /* at most 36 terms of 2^35 */
+  }
+  return bytes;
+}
+
 int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
   bs_pdb P;
   layout_init(&P, layout);
@@ -240,6 +254,12 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
     floor += single[__builtin_ctzll(m)] = pattern_bytes(&P, m & -m);
   if (floor > budget) return -1;
   size_t spare = budget - floor;
+  /* Balance: the largest size whose patterns would cover every tile
+   * within the budget. A pattern is larger than that only where the
+   * tiles left could still have patterns of that size. */
+  const int tiles = __builtin_popcountll(free_cells);
+  int even = 1;
+  while (even < BS_PDB_MAX_K && even < tiles && cover_bytes(&P, tiles, even + 1) <= budget) even++;
   memset(part->of, BS_PDB_NONE, sizeof part->of);
   part->npat = 0;
   while (free_cells) {
@@ -262,7 +282,13 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
     for (int k = most;; k--) {
       size_t have = spare, need = pattern_bytes(&P, group);
       for (uint64_t x = group; x; x &= x - 1) have += single[__builtin_ctzll(x)];
-      if (need <= have || k == 1) {
+      int fits = need <= have;
+      if (fits && k > even) { /* the tiles left keep patterns of `even` */
+        uint64_t theirs = have - need; /* and their own share of the floor */
+        for (uint64_t x = free_cells & ~group; x; x &= x - 1) theirs += single[__builtin_ctzll(x)];
+        fits = cover_bytes(&P, __builtin_popcountll(free_cells & ~group), even) <= theirs;
+      }
+      if (fits || k == 1) {
         spare = have - need;
         break;
       }

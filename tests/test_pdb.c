@@ -561,6 +561,22 @@ Test(pdb, steps_match_recounts_on_big_boards) {
   }
 }
 
+/* The sizes of part's patterns, e.g. "6-6-3" (one-tile ones too). */
+static void sizes_of(const bs_board *layout, const bs_pdb_part *part, char sizes[BS_PDB_SPEC]) {
+  char text[BS_PDB_SPEC];
+  bs_pdb_part_format(layout, part, text);
+  int k = 0, run = 0;
+  for (const char *s = text;; s++) {
+    if (*s && *s != '/') {
+      run++;
+      continue;
+    }
+    k += snprintf(sizes + k, BS_PDB_SPEC - (size_t)k, "%s%d", k ? "-" : "", run);
+    run = 0;
+    if (!*s) break;
+  }
+}
+
 Test(pdb, partitions) {
   bs_board g44 = goal_of(4, 4, 0), g66 = goal_of(6, 6, 0);
   bs_pdb_part part;
@@ -601,18 +617,8 @@ Test(pdb, partitions) {
     cr_assert_eq(bs_pdb_part_auto(&g44, want[i].budget, &part), 0);
     cr_assert_leq(bs_pdb_bytes_for(&g44, &part), want[i].budget);
     char sizes[BS_PDB_SPEC];
-    bs_pdb_part_format(&g44, &part, text);
-    int k = 0, run = 0;
-    for (const char *s = text;; s++) {
-      if (*s && *s != '/') {
-        run++;
-        continue;
-      }
-      k += snprintf(sizes + k, sizeof sizes - (size_t)k, "%s%d", k ? "-" : "", run);
-      run = 0;
-      if (!*s) break;
-    }
-    cr_assert_str_eq(sizes, want[i].sizes, "budget %zu: %s", want[i].budget, text);
+    sizes_of(&g44, &part, sizes);
+    cr_assert_str_eq(sizes, want[i].sizes, "budget %zu: %s", want[i].budget, sizes);
   }
   cr_assert_eq(bs_pdb_part_auto(&g44, 16 * 17 - 1, &part), -1); /* 16 tables of 16 + 1 bytes */
   /* Automatic patterns are compact: on the plain 4x4, the first is a 2x3 block. */
@@ -630,6 +636,35 @@ Test(pdb, partitions) {
     cr_assert(bytes > 0 && bytes <= budget, "round %d: %zu bytes for %zu", round, bytes, budget);
     cr_assert_eq(part.of[goal.n - 1], part.npat - 1, "round %d: the blank's cell alone, last", round);
   }
+}
+
+/* A 6x6 with 5 walls (31 open cells; a board of the real set) and 1 MiB:
+ * 3-tile patterns for every tile take 357 KB, one 4-tile pattern 1.04 MB.
+ * Grown greedily, the first pattern took 4 tiles and left the other 26
+ * one or two to a pattern, and its table most of the build's time.
+ * Balanced, a pattern is larger than the size that covers every tile
+ * only where the rest keep that size: here none, and with 16 MiB, 4
+ * tiles each. */
+Test(pdb, no_pattern_starves_the_others) {
+  bs_board b, goal;
+  char err[128], sizes[BS_PDB_SPEC];
+  const char *text = "6,6,=823BUP7=4CHJ==6INLRGO5ZV0KA=YWDSQMX";
+  cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0, "%s", err);
+  bs_goal(&b, &goal);
+  bs_pdb_part part;
+  cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 20, &part), 0);
+  sizes_of(&goal, &part, sizes);
+  cr_assert_str_eq(sizes, "3-3-3-3-3-3-3-3-3-3");
+  cr_assert_leq(bs_pdb_bytes_for(&goal, &part), (size_t)1 << 20);
+  cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)16 << 20, &part), 0);
+  sizes_of(&goal, &part, sizes);
+  cr_assert_str_eq(sizes, "4-4-4-4-4-4-4-2");
+  /* Where a larger first pattern leaves the rest their size, it stays:
+   * the plain 5x5 at 1 MiB. */
+  bs_board g55 = goal_of(5, 5, 0);
+  cr_assert_eq(bs_pdb_part_auto(&g55, (size_t)1 << 20, &part), 0);
+  sizes_of(&g55, &part, sizes);
+  cr_assert_str_eq(sizes, "4-4-3-3-3-3-3-1");
 }
 
 Test(pdb, views_refuse_boards_of_other_layouts) {
