@@ -57,6 +57,14 @@ static uint64_t power(int f, int k) {
   return x;
 }
 
+/* The placements of a pattern of k tiles, f^k, or 0 when its table cannot
+ * be built: the index must fit 32 bits, and a state of the build (a
+ * placement and a mask of the f digits) 64. */
+static uint64_t placements(const bs_pdb *P, int k) {
+  const uint64_t x = power(P->f, k);
+  return x > 1ull << (64 - P->f) ? 0 : x;
+}
+
 /* The cells that the blank reaches from cell a through the cells of free
  * (open cells only). */
 static uint64_t region(const bs_pdb *P, uint64_t free, int a) {
@@ -126,10 +134,8 @@ static int part_check(bs_pdb *P, const bs_pdb_part *part) {
   }
   if (P->part.npat != part->npat) return -1; /* a pattern without cells */
   if (P->size[P->part.of[P->n - 1]] != 1) return -1; /* the blank's goal cell stands alone */
-  /* A state of the build is a placement and a mask of digits in 64 bits. */
   for (int j = 0; j < P->part.npat; j++)
-    if (P->size[j] > BS_PDB_MAX_K || !power(P->f, P->size[j]) || power(P->f, P->size[j]) > 1ull << (64 - P->f))
-      return -1;
+    if (P->size[j] > BS_PDB_MAX_K || !placements(P, P->size[j])) return -1;
   return 0;
 }
 
@@ -225,12 +231,12 @@ void bs_pdb_part_format(const bs_board *layout, const bs_pdb_part *part, char ou
 
 /* About the bytes of patterns of k tiles covering n tiles, each leaving
  * one component free (a fence costs more): what the balance of
- * bs_pdb_part_auto weighs. UINT64_MAX when a table has no 32-bit index. */
+ * bs_pdb_part_auto weighs. UINT64_MAX when a table cannot be built. */
 static uint64_t cover_bytes(const bs_pdb *P, int n, int k) {
   uint64_t bytes = 0;
   for (; n > 0; n -= k) {
     const int s = n < k ? n : k;
-    const uint64_t one = power(P->f, s);
+    const uint64_t one = placements(P, s);
     if (!one) return UINT64_MAX;
     bytes += one + (uint64_t)s * power(P->f, s - 1); /* at most 36 terms of 2^35 */
   }
@@ -264,7 +270,7 @@ int bs_pdb_part_auto(const bs_board *layout, size_t budget, bs_pdb_part *part) {
   part->npat = 0;
   while (free_cells) {
     int most = 1;
-    while (most < BS_PDB_MAX_K && most < __builtin_popcountll(free_cells) && power(P.f, most + 1)) most++;
+    while (most < BS_PDB_MAX_K && most < __builtin_popcountll(free_cells) && placements(&P, most + 1)) most++;
     uint8_t order[BS_PDB_MAX_K] = {(uint8_t)__builtin_ctzll(free_cells)};
     uint64_t group = 1ull << order[0];
     for (int size = 1; size < most; size++) {

@@ -609,6 +609,14 @@ Test(pdb, partitions) {
   cr_assert_eq(bs_pdb_part_parse(&g66, "123456", &part, err, sizeof err), -1);
   cr_assert_eq(bs_pdb_part_parse(&g66, "12345", &part, err, sizeof err), 0);
   cr_assert_gt(bs_pdb_bytes_for(&g66, &part), (size_t)60466176);
+  /* A budget past them all still gets a partition: 5 tiles at most. */
+  cr_assert_eq(bs_pdb_part_auto(&g66, (size_t)1 << 44, &part), 0);
+  cr_assert_gt(bs_pdb_bytes_for(&g66, &part), 0);
+  for (int c = 0; c < g66.n; c++) {
+    int k = 0;
+    for (int d = 0; d < g66.n; d++) k += part.of[d] == part.of[c];
+    cr_assert_leq(k, 5, "cell %d", c);
+  }
   /* Budgets: Korf and Felner's sizes where they fit. */
   struct { size_t budget; const char *sizes; } want[] = {
       {(size_t)64 << 20, "6-6-3"}, {(size_t)40 << 20, "6-5-4"}, {(size_t)16 << 20, "5-5-5"},
