@@ -71,14 +71,19 @@ static uint64_t region(const bs_pdb *P, uint64_t free, int a) {
   return bs_region_fill(&P->lanes, free, 1ull << a);
 }
 
-/* Bytes of the tables of a pattern whose tiles' home cells are `home`: one
- * table per component of the cells they leave free (the goal of a table
- * has the blank in one), and the hole table of each cell. */
+/* Bytes of the tables of a pattern of k tiles that leave r components
+ * free: one table per component (the goal of a table has the blank in
+ * one), and the hole table of each of its cells. */
+static uint64_t tables_bytes(const bs_pdb *P, int r, int k) {
+  return (uint64_t)r * power(P->f, k) + (uint64_t)k * power(P->f, k - 1);
+}
+
+/* The same for the pattern whose tiles' home cells are `home`. */
 static size_t pattern_bytes(const bs_pdb *P, uint64_t home) {
   uint64_t free = P->opens & ~home;
-  int k = __builtin_popcountll(home), r = 0;
+  int r = 0;
   for (uint64_t left = free; left; left &= ~region(P, free, __builtin_ctzll(left))) r++;
-  return (size_t)((uint64_t)r * power(P->f, k) + (uint64_t)k * power(P->f, k - 1));
+  return (size_t)tables_bytes(P, r, __builtin_popcountll(home));
 }
 
 static uint64_t home_of(const bs_pdb *P, int j) {
@@ -236,9 +241,8 @@ static uint64_t cover_bytes(const bs_pdb *P, int n, int k) {
   uint64_t bytes = 0;
   for (; n > 0; n -= k) {
     const int s = n < k ? n : k;
-    const uint64_t one = placements(P, s);
-    if (!one) return UINT64_MAX;
-    bytes += one + (uint64_t)s * power(P->f, s - 1); /* at most 36 terms of 2^35 */
+    if (!placements(P, s)) return UINT64_MAX;
+    bytes += tables_bytes(P, 1, s); /* at most 36 terms of 2^35 */
   }
   return bytes;
 }
