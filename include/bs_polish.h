@@ -2,9 +2,10 @@
  *
  * Loops first: a stretch of moves that comes back to a board the answer
  * already passed is cut out, until every board on the way is different.
- * Then windows: each stretch of `window` moves (one every window/2 moves)
- * is replaced by a PROVEN-shortest way between its two ends when that is
- * shorter: a bridge, the engine bounded by Manhattan distance plus linear
+ * Then windows: each stretch of `window` moves (one every window/cover
+ * moves, so that each move lies in `cover` windows and every stretch up to
+ * (cover-1)/cover of a window lies whole in one) is replaced by a
+ * PROVEN-shortest way between its two ends when that is shorter: a bridge, the engine bounded by Manhattan distance plus linear
  * conflicts toward both ends (bs_bounded), and by the pattern databases of
  * the layout when the board has them (bs_pdb.h: admissible toward any
  * target board, so toward a window's ends), its bound raised by 2 from that
@@ -14,6 +15,12 @@
  * half as long again, up to the whole answer; the first pass with a bridge
  * that runs out of its budget ends the polish: windows that long are the
  * exact search's limit there. So the budget alone sets how far it reaches.
+ * A pass foreseen to run out is not tried at all: a bridge's cost grows
+ * geometrically with its length (the branching of a search to a depth),
+ * so the costliest bridges of the last two window lengths give the base,
+ * and the next length's costliest bridge is extrapolated from them. Such a
+ * pass would spend its budget on windows as long as the whole answer (an
+ * exact solve of the board), and find almost nothing (docs/heuristic.md).
  * A total budget caps the whole polish of one board, shared out over the
  * windows each pass has left, so that a very long answer (the
  * constructor's) costs a bounded time and is polished end to end.
@@ -31,13 +38,19 @@
  * length. Returns -1 when out of memory (m unchanged). */
 int bs_polish_loops(const bs_board *b, char *m, int len);
 
-/* Replaces windows of the answer m[0..len) of b, first `window` moves
- * long, by shorter ways, each bridge within `budget` generated states and
- * all of them within `total` (0: no limit), shared out over the windows
- * each pass has left, and bounded by the tables P too (NULL: none); returns
- * the new length, never more than len. The searches' counts are added to
- * acc. */
-int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
-                      uint64_t total, const bs_pdb *P, bs_result *acc);
+/* How far the windows reach. */
+typedef struct bs_polish_plan {
+  int window;      /* moves of the first windows (at least 2) */
+  int cover;       /* windows each move lies in: one starts every window/cover moves */
+  uint64_t budget; /* generated states each bridge may use (0: no limit) */
+  uint64_t total;  /* generated states of all the bridges (0: no limit) */
+} bs_polish_plan;
+
+/* Replaces windows of the answer m[0..len) of b by shorter ways as the
+ * plan says, the total shared out over the windows each pass has left,
+ * the bridges bounded by the tables P too (NULL: none); returns the new
+ * length, never more than len. The searches' counts are added to acc. */
+int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const bs_polish_plan *plan,
+                      const bs_pdb *P, bs_result *acc);
 
 #endif

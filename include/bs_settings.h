@@ -39,6 +39,8 @@
           "generated states of the last, wide beam before the constructor takes over, at effort 1 (0: none)") \
   SETTING(polish_window, 28, 4, 190,                                                              \
           "moves of the polish's first windows, each replaced by a proven-shortest way; longer ones follow while they fit polish_budget") \
+  SETTING(polish_cover, 4, 1, 16,                                                                 \
+          "windows of the polish each move lies in: one starts every 1/polish_cover of a window, so every stretch up to (polish_cover-1)/polish_cover of one lies in one") \
   SETTING(polish_budget, 60000, 0, 1000000000,                                                   \
           "generated states each window's bridge may use, at effort 1 (0: no polish)")            \
   SETTING(polish_total, 2000000, 0, 100000000000,                                                 \

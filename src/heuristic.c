@@ -230,9 +230,11 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   }
   /* Where the board has tables (effort 2 on, or solved again), they bound
    * the polish's bridges too: fewer states a window, so longer windows. */
-  if (set->polish_budget)
-    len = bs_polish_windows(sv, b, m, len, (int)set->polish_window, (uint64_t)set->polish_budget * effort,
-                            (uint64_t)set->polish_total * effort, P, r);
+  if (set->polish_budget) {
+    const bs_polish_plan plan = {(int)set->polish_window, (int)set->polish_cover,
+                                 (uint64_t)set->polish_budget * effort, (uint64_t)set->polish_total * effort};
+    len = bs_polish_windows(sv, b, m, len, &plan, P, r);
+  }
   if (len > BS_ANSWER_MAX) {
     free(m);
     r->reason = "answer too long";

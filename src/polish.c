@@ -1,6 +1,7 @@
 /* bs_polish: loop cuts and window re-optimisation of answers. */
 #include "bs_polish.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
@@ -61,14 +62,26 @@ int bs_polish_loops(const bs_board *b, char *m, int len) {
   return top;
 }
 
-int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int window, uint64_t budget,
-                      uint64_t total, const bs_pdb *P, bs_result *acc) {
+/* The cost of the costliest bridge of a pass of windows `next` moves
+ * long, foreseen from those of the passes `window0` and `window` long: a
+ * bridge's cost grows geometrically with its length. */
+static double foreseen(uint64_t worst0, int window0, uint64_t worst, int window, int next) {
+  const double base = ((double)worst + 1) / ((double)worst0 + 1);
+  return (double)worst * pow(base, (double)(next - window) / (double)(window - window0));
+}
+
+int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const bs_polish_plan *plan,
+                      const bs_pdb *P, bs_result *acc) {
+  const uint64_t budget = plan->budget, total = plan->total;
   bs_result s;
-  uint64_t spent = 0;
+  uint64_t spent = 0, worst0 = 0;
+  int window = plan->window, window0 = 0; /* window0: the last length proven (0: none yet) */
   for (;;) {
+    const int step = window / plan->cover > 0 ? window / plan->cover : 1;
     int gained = 0, stopped = 0;
+    uint64_t worst = 0; /* the costliest bridge of this pass */
     bs_board a = *b;
-    for (int i = 0; i < len; i += window / 2) {
+    for (int i = 0; i < len; i += step) {
       const int j = i + window < len ? i + window : len, last = j == len;
       bs_board z = a;
       for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char((unsigned char)m[k]));
@@ -79,13 +92,14 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int wi
        * so that the whole answer gets its share. */
       uint64_t cap = budget; /* 0: no limit */
       if (total) {
-        uint64_t share = total > spent ? (total - spent) / (uint64_t)((len - i + window / 2 - 1) / (window / 2)) : 0;
+        uint64_t share = total > spent ? (total - spent) / (uint64_t)((len - i + step - 1) / step) : 0;
         if (!share) return len;
         if (!cap || share < cap) cap = share;
       }
       /* Every way between the ends has the window's parity: at most j - i - 2. */
       bs_end end = bs_bounded(sv, &a, &z, &H, j - i - 2, cap, 1, 0, &s);
       spent += s.generated;
+      if (s.generated > worst) worst = s.generated;
       if (end == BS_END_MET) {
         memmove(m + i + s.length, m + j, (size_t)(len - j));
         memcpy(m + i, s.moves, (size_t)s.length);
@@ -96,14 +110,19 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, int wi
       }
       bs_result_add(acc, &s);
       if (last) break;
-      for (int t = i; t < i + window / 2 && t < len; t++) bs_move(&a, bs_dir_from_char((unsigned char)m[t]));
+      for (int t = i; t < i + step && t < len; t++) bs_move(&a, bs_dir_from_char((unsigned char)m[t]));
     }
     /* A pass that gains goes again; one that proves every window shortest
-     * tries longer windows, up to the whole answer; one whose bridges ran
-     * out of budget has found the exact search's limit. */
+     * tries longer windows, up to the whole answer, unless their bridges
+     * are foreseen to overrun the budget; one whose bridges ran out of
+     * budget has found the exact search's limit. */
     if (gained) continue;
     if (stopped || window >= len) break;
-    window += window / 2;
+    const int next = window + window / 2;
+    if (budget && window0 && foreseen(worst0, window0, worst, window, next) > (double)budget) break;
+    worst0 = worst;
+    window0 = window;
+    window = next;
   }
   return len;
 }

@@ -103,12 +103,12 @@ static void polish_walks(uint64_t seed, int rounds, int tables) {
     bs_board y = play(&a, m, cut);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: loops cut elsewhere", round);
     memset(&acc, 0, sizeof acc);
-    int polished = bs_polish_windows(&sv, &a, m, cut, 8, 20000, 0, tables ? &P : NULL, &acc);
+    int polished = bs_polish_windows(&sv, &a, m, cut, &(bs_polish_plan){8, 2, 20000, 0}, tables ? &P : NULL, &acc);
     cr_assert_leq(polished, cut, "round %d", round);
     y = play(&a, m, polished);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
     if (w * h == 9) {
-      int k = bs_polish_windows(&sv, &a, m, polished, 8, 0, 0, tables ? &P : NULL, &acc);
+      int k = bs_polish_windows(&sv, &a, m, polished, &(bs_polish_plan){8, 2, 0, 0}, tables ? &P : NULL, &acc);
       bs_policy p = {.recycle = 1};
       cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
       cr_assert_eq(k, bfs.length, "round %d: whole-answer window %d, bfs %d", round, k, bfs.length);
@@ -141,7 +141,7 @@ Test(polish, total_budget_caps_the_whole_polish) {
     len = bs_polish_loops(&a, m, len);
     const uint64_t total = 20000;
     memset(&acc, 0, sizeof acc);
-    int polished = bs_polish_windows(&sv, &a, m, len, 28, 100000, total, NULL, &acc);
+    int polished = bs_polish_windows(&sv, &a, m, len, &(bs_polish_plan){28, 4, 100000, total}, NULL, &acc);
     cr_assert_leq(polished, len, "round %d", round);
     cr_assert_leq(acc.generated, total + 64, "round %d: %llu generated", round, (unsigned long long)acc.generated);
     bs_board y = play(&a, m, polished);
@@ -165,7 +165,7 @@ Test(polish, the_same_in_every_store) {
       static bs_result acc;
       memset(&acc, 0, sizeof acc);
       memcpy(m, m0, (size_t)len0 + 1);
-      int len = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, len0), 12, 50000, 0, NULL, &acc);
+      int len = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, len0), &(bs_polish_plan){12, 4, 50000, 0}, NULL, &acc);
       m[len] = 0;
       if (kind == 0) {
         first = len;
