@@ -5,7 +5,8 @@
  * Then windows: each stretch of `window` moves (one every window/cover
  * moves, so that each move lies in `cover` windows and every stretch up to
  * (cover-1)/cover of a window lies whole in one) is replaced by a
- * PROVEN-shortest way between its two ends when that is shorter: a bridge, the engine bounded by Manhattan distance plus linear
+ * PROVEN-shortest way between its two ends when that is shorter: a
+ * bridge, the engine bounded by Manhattan distance plus linear
  * conflicts toward both ends (bs_bounded), and by the pattern databases of
  * the layout when the board has them (bs_pdb.h: admissible toward any
  * target board, so toward a window's ends), its bound raised by 2 from that

@@ -64,7 +64,9 @@ int bs_polish_loops(const bs_board *b, char *m, int len) {
 
 /* The cost of the costliest bridge of a pass of windows `next` moves
  * long, foreseen from those of the passes `window0` and `window` long: a
- * bridge's cost grows geometrically with its length. */
+ * bridge's cost grows geometrically with its length. In doubles: a
+ * foresight within rounding of the budget is as good either way, and the
+ * same inputs give the same answer every run. */
 static double foreseen(uint64_t worst0, int window0, uint64_t worst, int window, int next) {
   const double base = ((double)worst + 1) / ((double)worst0 + 1);
   return (double)worst * pow(base, (double)(next - window) / (double)(window - window0));

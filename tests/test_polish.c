@@ -74,8 +74,8 @@ Test(polish, bounded_bridges_are_as_short_as_the_bfs_bridge) {
   bs_solver_free(&sv);
 }
 
-/* Long random walks, loops cut, then polished with small windows, with
- * or without pattern databases of the layout: the answer replays to the
+/* Long random walks, loops cut, then polished with small windows, spaced
+ * 1 to 8 moves apart, with or without pattern databases of the layout: the answer replays to the
  * same board and is never longer; with room to grow the windows over the
  * whole answer on a 3x3 board, it comes out as short as the BFS. */
 static void polish_walks(uint64_t seed, int rounds, int tables) {
@@ -103,12 +103,15 @@ static void polish_walks(uint64_t seed, int rounds, int tables) {
     bs_board y = play(&a, m, cut);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: loops cut elsewhere", round);
     memset(&acc, 0, sizeof acc);
-    int polished = bs_polish_windows(&sv, &a, m, cut, &(bs_polish_plan){8, 2, 20000, 0}, tables ? &P : NULL, &acc);
+    /* Windows every 8, 4, 2 or 1 moves (cover 1 to 16: 16 asks for half a
+     * move, and gets one). */
+    const int cover = 1 << round % 5;
+    int polished = bs_polish_windows(&sv, &a, m, cut, &(bs_polish_plan){8, cover, 20000, 0}, tables ? &P : NULL, &acc);
     cr_assert_leq(polished, cut, "round %d", round);
     y = play(&a, m, polished);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
     if (w * h == 9) {
-      int k = bs_polish_windows(&sv, &a, m, polished, &(bs_polish_plan){8, 2, 0, 0}, tables ? &P : NULL, &acc);
+      int k = bs_polish_windows(&sv, &a, m, polished, &(bs_polish_plan){8, cover, 0, 0}, tables ? &P : NULL, &acc);
       bs_policy p = {.recycle = 1};
       cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
       cr_assert_eq(k, bfs.length, "round %d: whole-answer window %d, bfs %d", round, k, bfs.length);
