@@ -24,8 +24,9 @@
  *                half a record deep, the backward side waits while its
  *                depth is at least half the forward side's depth plus best
  *                score: the way may be longer than two records hold. A
- *                beam out of depth (BS_END_DEPTH) leaves the way to its
- *                forward side's best-scored state, to go on from there.
+ *                beam out of depth or budget (BS_END_DEPTH, BS_END_BUDGET)
+ *                that has not met leaves the way to its forward side's
+ *                best-scored state, to go on from there.
  *   bridge       below L: only meetings shorter than L count, and the search
  *                stops as soon as none can be left (the polish).
  *
@@ -69,7 +70,8 @@ typedef enum {
   BS_END_MET = 0,   /* an answer is in the result */
   BS_END_EXHAUSTED, /* a side (with a width: both) had nothing left to expand */
   BS_END_LIMIT,     /* no meeting within the bound or below the length is left */
-  BS_END_BUDGET,    /* the policy's budget of generated states is spent */
+  BS_END_BUDGET,    /* the policy's budget of generated states is spent; a beam
+                     * leaves its closest way as on BS_END_DEPTH */
   BS_END_MEMORY,    /* the store is full and recycling frees too little */
   BS_END_DEPTH,     /* a side's path would outgrow the record (BS_PATH_MAX); a beam
                      * leaves in the result's moves and length the way to its

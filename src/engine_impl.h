@@ -163,8 +163,9 @@ static void BS_L(join)(const uint32_t *f, const uint32_t *b, bs_result *r) {
   r->length = (int)k;
 }
 
-/* A beam out of depth leaves in r the way to its forward frontier's best
- * score, ties to the lower id, so that the caller can go on from there. */
+/* A beam out of depth or budget leaves in r the way to its forward
+ * frontier's best score, ties to the lower id, so that the caller can go
+ * on from there. */
 static void BS_L(closest)(const BS_T *st, const bs_side *fw, bs_result *r) {
   uint32_t best = 0, bs = UINT32_MAX;
   for (uint32_t id = fw->lo; id < fw->hi; id++) {
@@ -278,6 +279,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     while (id < side[s].hi) {
       if (p->budget && r->generated > p->budget) {
         end = BS_END_BUDGET;
+        if (p->width && p->H && best == INT_MAX) BS_L(closest)(st, &side[0], r);
         goto done;
       }
       /* The next parent's children are built now, so that their table

@@ -4,7 +4,8 @@
  * wall-aware Manhattan distance plus linear conflicts: its answers are
  * short, and it answers most boards within its budget. A board farther
  * from its goal than a record's path holds is the beam's too: a beam out
- * of depth goes on from its closest state, leg after leg. A board the
+ * of depth goes on from its closest state, leg after leg (and one out of
+ * budget ends its last leg there). A board the
  * first beam does not answer is one its score misleads, and it is solved
  * again at `escalate` times the effort, with a score that sees rings and
  * passages: pattern databases of the layout (bs_pdb.h), built at effort 1
@@ -172,8 +173,12 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       bs_result_add(r, &s);
       give = give > s.generated ? give - s.generated : 0;
       /* Out of depth: the next leg starts where this one came closest by
-       * the beam's score, as long as the legs get closer. */
-      if (end != BS_END_DEPTH || !s.length || len + s.length > BS_ANSWER_MAX) break;
+       * the beam's score, as long as the legs get closer. Out of budget:
+       * the way to where it came closest is the last leg, so that what
+       * the beam found is not lost to the constructor, which goes on from
+       * the legs' end. */
+      if ((end != BS_END_DEPTH && end != BS_END_BUDGET) || !s.length || len + s.length > BS_ANSWER_MAX)
+        break;
       bs_board next = at;
       for (int i = 0; i < s.length; i++) bs_move(&next, bs_dir_from_char(s.moves[i]));
       const int hn = leg_score(&H, &next, &goal, lc, P);

@@ -536,6 +536,29 @@ Test(heuristic, a_beam_out_of_depth_leaves_its_closest_way) {
   bs_solver_free(&sv);
 }
 
+/* So does a beam that spends its budget before it is a record deep: the
+ * way to its closest board is what the constructor goes on from. */
+Test(heuristic, a_beam_out_of_budget_leaves_its_closest_way) {
+  bs_solver sv;
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
+  static bs_result r;
+  uint64_t seed = 9;
+  for (int i = 0; i < 2; i++) {
+    bs_board b = walk_board(&seed, 6, 6, 0, 20000), goal, at = b;
+    bs_goal(&b, &goal);
+    bs_heur H;
+    bs_heur_init(&H, &b, &goal, 3);
+    bs_policy beam = {.width = 200, .extra = 4, .recycle = 1, .H = &H, .budget = 20000};
+    cr_assert_eq(bs_solver_engine(&sv, &b, &goal, &beam, &r), BS_END_BUDGET, "board %d", i);
+    cr_assert_eq(r.status, BS_ST_GAVE_UP);
+    cr_assert(r.length > 0 && r.length < BS_PATH_MAX - 1, "board %d: %d moves", i, r.length);
+    for (int k = 0; k < r.length; k++)
+      cr_assert(bs_move(&at, bs_dir_from_char((unsigned char)r.moves[k])), "board %d: move %d illegal", i, k);
+    cr_assert_lt(bs_heur_score(&H, BS_FORWARD, &at), bs_heur_score(&H, BS_FORWARD, &b), "board %d", i);
+  }
+  bs_solver_free(&sv);
+}
+
 /* Boards farther from their goal than two records' paths are the beam's
  * too, leg after leg: the answers agree in every store and are far
  * shorter than the constructor's on the same boards. */
@@ -748,10 +771,11 @@ Test(heuristic, tables_score_the_first_beam_from_effort_2) {
 
 /* The constructor starts from construct_starts points along the way of the
  * beam that came closest and keeps the shortest answer: on this walled 6x5
- * board, which every beam misses, 12 points give a shorter answer than the
- * way's end alone, the same in every store. */
+ * board (`gen --size 6x5 --walls 4 --seed 20262402`), which every beam
+ * misses, 12 points give a shorter answer than the way's end alone, the
+ * same in every store. */
 Test(heuristic, the_constructor_keeps_its_shortest_start) {
-  static const char walled[] = "6,5,1BNLIC35E680=497=A==RGS2PQFM=O";
+  static const char walled[] = "6,5,F1IRM623S5K=QDA=40B9=HJ7=T8ONE";
   const bs_board b = bs_test_parsed(walled);
   static bs_result end, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
