@@ -24,7 +24,8 @@
           "a board the first beam does not answer is solved again at this many times the effort: wider beams, their budgets and tables (the polish stays at the effort)") \
   SETTING(retry_over, 200, 0, 1000000,                                                            \
           "percent of a board's lower bound: a first beam's answer longer than that is tried again by the escalated beams, as if missed, the shorter kept (0: never)") \
-  SETTING(beam_width, 1500, 1, 1000000, "states each side of the beam expands per layer, at effort 1") \
+  SETTING(beam_width, 1500, 1, 1000000,                                                          \
+          "states each side of the beam expands per layer, at effort 1 (wider on the same beam_budget reaches less deep: effort grows both)") \
   SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \
   SETTING(beam_budget, 2000000, 1000, 1000000000,                                                 \
           "generated states the beams may use on one board before the constructor takes over, at effort 1")    \
