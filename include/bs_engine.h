@@ -23,7 +23,9 @@
  *                meeting, for a shorter one. Once the forward side is
  *                half a record deep, the backward side waits while its
  *                depth is at least half the forward side's depth plus best
- *                score: the way may be longer than two records hold. A
+ *                score: the way may be longer than two records hold. It
+ *                also waits while that foreseen way is longer than `far`
+ *                moves: beams that far apart meet only near the goal. A
  *                beam out of depth or budget (BS_END_DEPTH, BS_END_BUDGET)
  *                that has not met leaves the way to its forward side's
  *                best-scored state, to go on from there.
@@ -58,6 +60,8 @@ typedef struct bs_policy {
   int floor;          /* with a bound: a meeting this short is known to be shortest */
   int below;          /* 0, or count only meetings shorter than this, and stop when none can be */
   int extra;          /* with a width: layers after the first meeting */
+  unsigned far;       /* with a width and scores: the backward side waits while the forward
+                       * side foresees a longer way (its depth and best score); 0: never */
   int recycle;        /* drop old layers when the store is full, instead of stopping */
   uint64_t budget;    /* generated states before stopping; 0: no limit */
   uint64_t expect;    /* states the run should store: its table is sized for them at

@@ -261,6 +261,11 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     if (s && n0 && p->width && p->H && 2 * side[0].depth >= BS_PATH_MAX &&
         2 * side[1].depth >= side[0].depth + side[0].best)
       s = 0;
+    /* A beam whose forward side foresees a way longer than `far` is far
+     * from its goal, and beams that far apart meet near the goal, in the
+     * backward side's first layers: its deeper ones would spend the
+     * budget that the forward side needs to get there, so it waits. */
+    if (s && n0 && p->width && p->H && p->far && side[0].depth + side[0].best > p->far) s = 0;
     const unsigned d = side[s].depth;
     if ((int)(side[0].depth + side[1].depth) >= limit) {
       end = BS_END_LIMIT;

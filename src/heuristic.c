@@ -167,7 +167,8 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     int h = leg_score(&H, &at, &goal, lc, P);
     while (give) {
       bs_policy beam = {.width = beams[k].width > UINT32_MAX ? UINT32_MAX : (uint32_t)beams[k].width,
-                        .extra = (int)set->beam_extra, .recycle = 1, .H = &H, .budget = give,
+                        .extra = (int)set->beam_extra, .far = (unsigned)set->beam_far, .recycle = 1,
+                        .H = &H, .budget = give,
                         .expect = give}; /* a beam fills the store or its budget */
       end = bs_solver_engine(sv, &at, &goal, &beam, &s);
       bs_result_add(r, &s);

@@ -411,3 +411,33 @@ Test(search, budget_gives_up) {
   o.budget = 0;
   check(&sv, &b, 31, &o, "no budget");
 }
+
+/* The records of side `side` in the arena after a run. */
+static uint32_t records_of(const bs_arena *ar, unsigned side) {
+  uint32_t n = 0;
+  for (uint32_t id = 1; id <= bs_arena_count(ar); id++) n += bs_meta_side(bs_arena_rec(ar, id)[BS_R_META]) == side;
+  return n;
+}
+
+/* A beam whose forward side foresees a way longer than `far` moves is far
+ * from its goal, and its backward side waits: with `far` 1 (Korf's first
+ * instance, never within a move of its goal on this budget) the backward
+ * side holds only its root; with 0, it grows. */
+Test(search, a_far_beam_waits_on_its_backward_side) {
+  const bs_board b = bs_test_parsed("4,4,D68CFE0AB7459132");
+  bs_board goal;
+  bs_goal(&b, &goal);
+  bs_heur H;
+  bs_heur_init(&H, &b, &goal, 3);
+  static bs_result r;
+  for (unsigned far = 0; far < 2; far++) {
+    bs_policy p = {.width = 20, .extra = 4, .far = far, .recycle = 1, .H = &H, .budget = 20000};
+    bs_solver_engine(&sv, &b, &goal, &p, &r);
+    const uint32_t back = records_of(&sv.arena, BS_BACKWARD);
+    if (far)
+      cr_assert_eq(back, 1, "the backward side waits: only its root (%u records)", back);
+    else
+      cr_assert_gt(back, 100, "the backward side grows (%u records)", back);
+    cr_assert_gt(records_of(&sv.arena, BS_FORWARD), 1000, "far %u", far);
+  }
+}
