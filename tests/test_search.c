@@ -420,9 +420,9 @@ static uint32_t records_of(const bs_arena *ar, unsigned side) {
 }
 
 /* A beam whose forward side foresees a way longer than `far` moves is far
- * from its goal, and its backward side waits: with `far` 1 (Korf's first
- * instance, never within a move of its goal on this budget) the backward
- * side holds only its root; with 0, it grows. */
+ * from its goal, and its backward side waits: on Korf's first instance,
+ * with `far` 1 (every forward state but the goal itself foresees
+ * more) the backward side holds only its root; with 0, it grows. */
 Test(search, a_far_beam_waits_on_its_backward_side) {
   const bs_board b = bs_test_parsed("4,4,D68CFE0AB7459132");
   bs_board goal;
