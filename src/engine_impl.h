@@ -252,20 +252,21 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
       break;
     }
     int s = !n0 || (n1 && (n1 < n0 || (p->width && n1 == n0 && side[1].depth < side[0].depth)));
-    /* Once a beam's forward side is half a record deep without a
-     * meeting, the board may be farther than the two records hold: the
-     * backward side then waits while it is as deep as half the way the
-     * forward side foresees (its depth and its best score), so that the
-     * beam spends its budget getting closer, not on a side it cannot meet
-     * yet (heuristic.c goes on from the closest state in legs). */
-    if (s && n0 && p->width && p->H && 2 * side[0].depth >= BS_PATH_MAX &&
-        2 * side[1].depth >= side[0].depth + side[0].best)
-      s = 0;
-    /* A beam whose forward side foresees a way longer than `far` is far
-     * from its goal, and beams that far apart meet near the goal, in the
-     * backward side's first layers: its deeper ones would spend the
-     * budget that the forward side needs to get there, so it waits. */
-    if (s && n0 && p->width && p->H && p->far && side[0].depth + side[0].best > p->far) s = 0;
+    /* A beam's backward side waits, so that the budget goes to getting
+     * closer, not to a side that cannot be met yet, in two cases, both
+     * judged by the way the forward side foresees (its depth and best
+     * score). Once the forward side is half a record deep without a
+     * meeting, the board may be farther than the two records hold: then
+     * while the backward side is as deep as half that way (heuristic.c
+     * goes on from the closest state in legs). And while that way is
+     * longer than `far`: beams that far apart meet near the goal, in the
+     * backward side's first layers, and its deeper ones would spend the
+     * budget that the forward side needs to get there. */
+    if (s && n0 && p->width && p->H) {
+      const unsigned foreseen = side[0].depth + side[0].best;
+      if ((2 * side[0].depth >= BS_PATH_MAX && 2 * side[1].depth >= foreseen) || (p->far && foreseen > p->far))
+        s = 0;
+    }
     const unsigned d = side[s].depth;
     if ((int)(side[0].depth + side[1].depth) >= limit) {
       end = BS_END_LIMIT;
