@@ -52,8 +52,9 @@
  * board's make it even on every orbit (the signs of a member of G lie in
  * the span of the generators'); then each orbit's even permutation is a
  * product of 3-cycles within it, all in G. So a sort step is a last step
- * that always succeeds too. Its answers are longer: each tile costs a
- * 3-cycle, some hundred moves.
+ * that always succeeds too. Its answers are longer: a 3-cycle is some
+ * hundred moves, and puts two tiles home where the tile it moves out of
+ * a tile's cell belongs on a third cell (it takes it there), else one.
  *
  * Finding a plan: a deterministic depth-first search over C, one cell,
  * else two adjacent cells, else three, from the cells of dead ends (no
@@ -157,6 +158,7 @@ typedef struct bs_construct {
   uint64_t *memo;    /* regions that lead nowhere; 0 empty */
   char *moves;       /* the answer, NUL-terminated */
   size_t len, cap;
+  uint32_t cycles;   /* 3-cycles the last answer's sort step made */
 } bs_construct;
 
 /* Allocates a workspace of about `bytes` (at least what the groups and one

@@ -732,6 +732,7 @@ static int three_cycle(bs_construct *c, bs_board *b, int o, int y, int x, int z)
     back[0] = (uint8_t)(bs_dir_from_char(c->moves[i - 1]) ^ 1);
     if (play(c, b, back, 1)) return -1;
   }
+  c->cycles++;
   return 0;
 }
 
@@ -762,9 +763,12 @@ static int sort_step(bs_construct *c, bs_board *b) {
     int k = __builtin_ctzll(use);
     if (play(c, b, s->walk + s->gen_at[k], s->gen_len[k])) return -1;
   }
-  /* Each orbit, one tile home a 3-cycle: the cells farthest from the
-   * engine first, the third tile the nearest one left, so that the walks
-   * bringing tiles to the engine stay short. */
+  /* Each orbit, cell by cell, the farthest from the engine first: a
+   * 3-cycle brings the cell's tile home from y, and sends the tile it
+   * finds there on to the cell where that one belongs, so that two tiles
+   * get home; when that cell is y (the two tiles trade places), to the
+   * nearest cell left, so that the walks bringing tiles to the engine
+   * stay short. */
   for (int o = 0; o < s->norbits; o++) {
     if (!s->engine_len[o]) continue; /* two cells: even, so home already */
     uint8_t far[BS_MAX_CELLS], dist[BS_MAX_CELLS];
@@ -790,6 +794,8 @@ static int sort_step(bs_construct *c, bs_board *b) {
         if (b->cell[far[j]] == x + 1) y = far[j];
         else if (z < 0) z = far[j];
       }
+      const int home = b->cell[x] - 1; /* of the tile on x: a cell of orbit o */
+      if (home >= 0 && home != y && (s->orbit[o] >> home & 1)) z = home;
       if (y < 0 || z < 0 || three_cycle(c, b, o, y, x, z)) return -1;
     }
   }
@@ -805,6 +811,7 @@ int bs_construct_solve(bs_construct *c, const bs_board *start) {
   uint64_t blocked = ~c->region.cells; /* walls, and components whose tiles are home */
   c->len = 0;
   c->moves[0] = 0;
+  c->cycles = 0;
   for (int i = 0; i < p->nsteps; i++) {
     int sort = i == p->nsteps - 1 && p->sort_last;
     if (sort ? sort_step(c, &b) : place(c, &b, blocked, p->step[i])) return -1;

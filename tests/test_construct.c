@@ -4,7 +4,8 @@
  * are refused; random layouts of every size and density, rings, passages,
  * thetas, and every layout of the real set when it is at hand, have a plan,
  * and random solvable boards of them (uniform, through the group) are
- * answered. */
+ * answered; a sort step sorts an odd cycle of k tiles with (k - 1) / 2
+ * 3-cycles. */
 #include "bs_test.h"
 
 #include <sys/stat.h>
@@ -165,6 +166,52 @@ Test(construct, shapes_by_hand) {
   };
   for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++)
     layout_ok(shapes[i].w, shapes[i].h, walls_of(shapes[i].rows), 20, &rng);
+}
+
+Test(construct, a_sort_step_takes_two_tiles_home_a_cycle) {
+  /* Tiles cycled round k cells of one orbit (k odd), every other tile
+   * home: each 3-cycle brings one tile home and sends the tile it moves
+   * out on to where that one belongs, so (k - 1) / 2 of them sort the
+   * board, where one tile a 3-cycle would take k - 2 or more. */
+  bs_rng rng;
+  bs_rng_seed(&rng, 4);
+  static const struct {
+    int w, h;
+    const char *rows;
+  } shapes[] = {
+      {5, 3, "ooooo" "o#o#o" "ooooo"},
+      {6, 6, "ooooo#" "oooooo" "oooooo" "oooo##" "oo#ooo" "oooooo"},
+  };
+  for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
+    const int w = shapes[i].w, h = shapes[i].h;
+    const uint64_t wall = walls_of(shapes[i].rows);
+    cr_assert_eq(bs_construct_plan(&con, w, h, wall), 0);
+    cr_assert(con.plan.sort_last, "shape %zu: no sort step to test", i);
+    const bs_sorter *s = con.sorter;
+    int tried = 0;
+    for (int o = 0; o < s->norbits; o++) {
+      int cells[BS_MAX_CELLS], m = 0;
+      for (uint64_t q = s->orbit[o]; q; q &= q - 1) cells[m++] = __builtin_ctzll(q);
+      if (m < 7) continue;
+      for (int rep = 0; rep < 20; rep++, tried++) {
+        const int k = 3 + 2 * (int)bs_rng_below(&rng, (uint32_t)(m - 3) / 2 + 1);
+        for (int j = 0; j < k; j++) { /* k cells of the orbit, drawn at random */
+          int t = j + (int)bs_rng_below(&rng, (uint32_t)(m - j)), c = cells[j];
+          cells[j] = cells[t];
+          cells[t] = c;
+        }
+        uint8_t cell[BS_MAX_CELLS];
+        for (int p = 0; p < w * h; p++) cell[p] = (uint8_t)(p + 1);
+        cell[w * h - 1] = 0;
+        bs_board b = bs_test_board(w, h, wall, cell);
+        for (int j = 0; j < k; j++) b.cell[cells[(j + 1) % k]] = (uint8_t)(cells[j] + 1);
+        solve_ok(&b);
+        cr_assert_eq(con.cycles, (uint32_t)(k - 1) / 2, "shape %zu, a cycle of %d tiles: %u 3-cycles", i, k,
+                     con.cycles);
+      }
+    }
+    cr_assert_gt(tried, 0, "shape %zu: no orbit of 7 cells or more", i);
+  }
 }
 
 Test(construct, random_layouts_of_every_size) {
