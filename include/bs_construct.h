@@ -53,8 +53,9 @@
  * the span of the generators'); then each orbit's even permutation is a
  * product of 3-cycles within it, all in G. So a sort step is a last step
  * that always succeeds too. Its answers are longer: a 3-cycle is some
- * hundred moves, and puts two tiles home where the tile it moves out of
- * a tile's cell belongs on a third cell (it takes it there), else one.
+ * hundred moves. Each takes a tile home, and the tile it displaces too
+ * when that one belongs on a third cell, so that an odd cycle of k tiles
+ * takes (k - 1) / 2 of them.
  *
  * Finding a plan: a deterministic depth-first search over C, one cell,
  * else two adjacent cells, else three, from the cells of dead ends (no

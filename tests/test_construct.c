@@ -139,13 +139,16 @@ static void layout_ok(int w, int h, uint64_t wall, int boards, bs_rng *rng) {
   }
 }
 
+/* A layout drawn by rows: 'o' an open cell, '#' a wall. */
+typedef struct shape {
+  int w, h;
+  const char *rows;
+} shape;
+
 Test(construct, shapes_by_hand) {
   bs_rng rng;
   bs_rng_seed(&rng, 1);
-  static const struct {
-    int w, h;
-    const char *rows;
-  } shapes[] = {
+  static const shape shapes[] = {
       /* Thetas of long paths with no 2x2 square: a sort step, its engine
        * found by conjugation. */
       {5, 3, "ooooo" "o#o#o" "ooooo"},
@@ -175,10 +178,7 @@ Test(construct, a_sort_step_takes_two_tiles_home_a_cycle) {
    * board, where one tile a 3-cycle would take k - 2 or more. */
   bs_rng rng;
   bs_rng_seed(&rng, 4);
-  static const struct {
-    int w, h;
-    const char *rows;
-  } shapes[] = {
+  static const shape shapes[] = {
       {5, 3, "ooooo" "o#o#o" "ooooo"},
       {6, 6, "ooooo#" "oooooo" "oooooo" "oooo##" "oo#ooo" "oooooo"},
   };
