@@ -714,7 +714,9 @@ static int place(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t goals)
 
 /* The tiles on cells y, x, z go to x, z, y: a closed walk S bringing them
  * to the engine's cells in cyclic order (or the other order, then the
- * engine twice), the engine, S backwards. */
+ * engine backwards, each move undone: its inverse, as long as the engine,
+ * where the engine twice would be twice as long), the engine, S
+ * backwards. */
 static int three_cycle(bs_construct *c, bs_board *b, int o, int y, int x, int z) {
   const bs_sorter *s = c->sorter;
   const uint8_t *e = s->engine[o];
@@ -725,9 +727,15 @@ static int three_cycle(bs_construct *c, bs_board *b, int o, int y, int x, int z)
   int j = search(c, b, ~s->region.cells, from, TRIPLE, to, ORDERS, s->region.root);
   if (j < 0) return -1;
   size_t end = c->len;
-  for (int t = 0; t < (j < ORDERS / 2 ? 1 : 2); t++)
-    if (play(c, b, s->walk + s->engine_at[o], s->engine_len[o])) return -1;
+  const uint8_t *engine = s->walk + s->engine_at[o];
   uint8_t back[1];
+  if (j < ORDERS / 2) {
+    if (play(c, b, engine, s->engine_len[o])) return -1;
+  } else
+    for (int i = s->engine_len[o]; i > 0; i--) {
+      back[0] = (uint8_t)(engine[i - 1] ^ 1);
+      if (play(c, b, back, 1)) return -1;
+    }
   for (size_t i = end; i > at; i--) { /* S^-1: S reversed, each move undone */
     back[0] = (uint8_t)(bs_dir_from_char(c->moves[i - 1]) ^ 1);
     if (play(c, b, back, 1)) return -1;
