@@ -46,9 +46,10 @@
  * orbits (bs_group_full; true of every block that is no ring, by Wilson):
  * once the blank is home, the tiles are put in order by 3-cycles, each a
  * conjugate S E S^-1 of one closed walk E that cycles three cells a, b, c
- * (an engine, bs_sorter), S being a closed walk that brings the three tiles
- * to a, b, c, found by a breadth-first search over them and the blank (f^4
- * states). First, generators whose signs on the orbits add up to the
+ * (an engine, bs_sorter), or of its inverse (E backwards, each move
+ * undone) to cycle them the other way, S being a closed walk that brings
+ * the three tiles to a, b, c, found by a breadth-first search over them
+ * and the blank (f^4 states). First, generators whose signs on the orbits add up to the
  * board's make it even on every orbit (the signs of a member of G lie in
  * the span of the generators'); then each orbit's even permutation is a
  * product of 3-cycles within it, all in G. So a sort step is a last step
