@@ -49,11 +49,11 @@
  * (an engine, bs_sorter), or of its inverse (E backwards, each move
  * undone) to cycle them the other way, S being a closed walk that brings
  * the three tiles to a, b, c, found by a breadth-first search over them
- * and the blank (f^4 states). First, generators whose signs on the orbits add up to the
- * board's make it even on every orbit (the signs of a member of G lie in
- * the span of the generators'); then each orbit's even permutation is a
- * product of 3-cycles within it, all in G. So a sort step is a last step
- * that always succeeds too. Its answers are longer: a 3-cycle is some
+ * and the blank (f^4 states). First, generators whose signs on the
+ * orbits add up to the board's make it even on every orbit (the signs of
+ * a member of G lie in the span of the generators'); then each orbit's
+ * even permutation is a product of 3-cycles within it, all in G. So a
+ * sort step is a last step that always succeeds too. Its answers are longer: a 3-cycle is some
  * hundred moves. Each takes a tile home, and the tile it displaces too
  * when that one belongs on a third cell, so that an odd cycle of k tiles
  * takes (k - 1) / 2 of them.

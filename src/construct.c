@@ -713,10 +713,10 @@ static int place(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t goals)
 /* ---- a sort step ------------------------------------------------------------------ */
 
 /* The tiles on cells y, x, z go to x, z, y: a closed walk S bringing them
- * to the engine's cells in cyclic order (or the other order, then the
- * engine backwards, each move undone: its inverse, as long as the engine,
- * where the engine twice would be twice as long), the engine, S
- * backwards. */
+ * to the engine's cells; then the engine if they came in its cyclic
+ * order, else its inverse (the engine backwards, each move undone: as
+ * long as the engine, where the engine twice would be twice as long);
+ * then S backwards. */
 static int three_cycle(bs_construct *c, bs_board *b, int o, int y, int x, int z) {
   const bs_sorter *s = c->sorter;
   const uint8_t *e = s->engine[o];
