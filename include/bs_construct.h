@@ -44,19 +44,30 @@
  * most layouts of the real set with walls). There the plan ends with a
  * sort step instead, when G(R) holds every 3-cycle within each of its
  * orbits (bs_group_full; true of every block that is no ring, by Wilson):
- * once the blank is home, the tiles are put in order by 3-cycles, each a
- * conjugate S E S^-1 of one closed walk E that cycles three cells a, b, c
- * (an engine, bs_sorter), or of its inverse (E backwards, each move
- * undone) to cycle them the other way, S being a closed walk that brings
- * the three tiles to a, b, c, found by a breadth-first search over them
- * and the blank (f^4 states). First, generators whose signs on the
- * orbits add up to the board's make it even on every orbit (the signs of
- * a member of G lie in the span of the generators'); then each orbit's
- * even permutation is a product of 3-cycles within it, all in G. So a
- * sort step is a last step that always succeeds too. Its answers are longer: a 3-cycle is some
+ * once the blank is home, the tiles are put in order by 3-cycles. Each
+ * orbit of three or more cells has an engine (bs_sorter): a closed walk E
+ * from the root that cycles three of its cells and no other. Cycling the
+ * tiles on y, x, z is a conjugate T C T^-1 of a core C: a walk closed at
+ * a cell q of its own that cycles three cells a, b, c, T being a walk
+ * from the blank's cell that brings the three tiles to a, b, c and the
+ * blank to q (and T^-1 puts every other tile back), or of C's inverse
+ * (C backwards, each move undone) to cycle them the other way. The cores
+ * are each engine without the walk to and from its turn (E = P C P^-1
+ * gives C, closed where P ends) and the 4 moves round each 2x2 square of
+ * R from each corner; a breadth-first search over the three tiles and the
+ * blank (f^4 states) finds the core, order and T of fewest moves, 2|T| +
+ * |C|, so no 3-cycle is longer than with the engine, and some are far
+ * shorter. The engine's own target is always reachable: conjugating it
+ * needs a closed walk S bringing the tiles to a, b, c, and S P reaches
+ * its core. First, generators whose signs on the orbits add up to the
+ * board's make it even on every orbit (the signs of a member of G lie in
+ * the span of the generators'); then each orbit's even permutation is a
+ * product of 3-cycles within it, all in G. So a sort step is a last step
+ * that always succeeds too. Its answers are longer: a 3-cycle is about a
  * hundred moves. Each takes a tile home, and the tile it displaces too
  * when that one belongs on a third cell, so that an odd cycle of k tiles
- * takes (k - 1) / 2 of them.
+ * takes (k - 1) / 2 of them; the cheapest goes first, by the way round
+ * its three cells.
  *
  * Finding a plan: a deterministic depth-first search over C, one cell,
  * else two adjacent cells, else three, from the cells of dead ends (no
@@ -109,6 +120,8 @@ typedef struct bs_plan {
 #define BS_SORT_MOVES 32768
 #define BS_SORT_POWER 12 /* the highest power of a walk an engine may be */
 #define BS_WORD_MAX 64   /* generators in a word an engine is made of */
+/* Cores: an engine's per orbit, and one per corner of each 2x2 square. */
+#define BS_SORT_CORES (5 * BS_MAX_CELLS)
 
 /* A product of the region's generators: k + 1 for generator k, -(k + 1)
  * for its inverse. */
@@ -129,6 +142,12 @@ typedef struct bs_sorter {
   uint64_t orbit[BS_MAX_CELLS];
   uint8_t engine[BS_MAX_CELLS][3]; /* per orbit of 3+ cells: a -> b -> c */
   int engine_at[BS_MAX_CELLS], engine_len[BS_MAX_CELLS];
+  /* The cores 3-cycles are played with: walks of the blank closed at a
+   * cell of their own, each cycling the tiles on core[k][0] -> [1] -> [2]
+   * with the blank on core[k][3]. */
+  int ncores;
+  uint8_t core[BS_SORT_CORES][4];
+  int core_at[BS_SORT_CORES], core_len[BS_SORT_CORES];
   int ngens;                   /* the region's generators: walks, permutations, signs on the orbits */
   int gen_at[BS_MAX_CELLS], gen_len[BS_MAX_CELLS];
   bs_perm gen[BS_MAX_CELLS];

@@ -2,11 +2,13 @@
  * at a time. */
 #include "bs_construct.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define START_MARK 5                       /* how[] of a search's start: no move */
+#define TARGET_MARK 0x80                   /* how[] of a search's target not yet reached */
 #define GROUPS (BS_MAX_CELLS + 1)          /* G(R_0) .. G(R_34), and the scratch one */
 #define SCRATCH BS_MAX_CELLS
 #define PLAN_MEMO (2 * BS_PLAN_NODES)      /* the memo stays at most half full */
@@ -89,20 +91,34 @@ static int try_engine(bs_sorter *s, int o, const uint8_t *p, const uint8_t *move
   return 1;
 }
 
-/* The closed walk round the 2x2 square whose top left cell is q, entered
- * at corner e along the tree: into moves, its length. */
-static int square_walk(const bs_region *r, const bs_geom *g, int q, int e, uint8_t *moves) {
-  const int ring[4] = {q, q + 1, q + 1 + g->w, q + g->w}; /* clockwise */
-  uint8_t path[BS_MAX_CELLS];
-  int n = 0, back = bs_region_to_root(r, g, ring[e], path);
-  for (int i = back - 1; i >= 0; i--) moves[n++] = (uint8_t)(path[i] ^ 1);
+/* Whether the 2x2 square whose top left cell is q lies in r. */
+static int square_in(const bs_geom *g, uint64_t r, int q) {
+  return q % g->w != g->w - 1 && q + g->w + 1 < g->n &&
+         !(~r & (1ull << q | 1ull << (q + 1) | 1ull << (q + g->w) | 1ull << (q + g->w + 1)));
+}
+
+/* The blank's 4 moves round the square whose top left cell is q,
+ * clockwise from corner e, into moves; its corners, clockwise, into ring. */
+static void square_round(const bs_geom *g, int q, int e, int *ring, uint8_t *moves) {
+  ring[0] = q, ring[1] = q + 1, ring[2] = q + 1 + g->w, ring[3] = q + g->w;
   for (int i = 0; i < 4; i++) {
     int from = ring[(e + i) % 4], to = ring[(e + i + 1) % 4];
     for (int d = 0; d < 4; d++)
-      if (g->nb[from][d] == to) moves[n++] = (uint8_t)d;
+      if (g->nb[from][d] == to) moves[i] = (uint8_t)d;
   }
-  memcpy(moves + n, path, (size_t)back);
-  return n + back;
+}
+
+/* The closed walk round the 2x2 square whose top left cell is q, entered
+ * at corner e along the tree: into moves, its length. */
+static int square_walk(const bs_region *r, const bs_geom *g, int q, int e, uint8_t *moves) {
+  int ring[4];
+  uint8_t path[BS_MAX_CELLS], round[4];
+  square_round(g, q, e, ring, round);
+  int n = 0, back = bs_region_to_root(r, g, ring[e], path);
+  for (int i = back - 1; i >= 0; i--) moves[n++] = (uint8_t)(path[i] ^ 1);
+  memcpy(moves + n, round, sizeof round);
+  memcpy(moves + n + 4, path, (size_t)back);
+  return n + 4 + back;
 }
 
 /* ---- words: products of generators, for engines ---- */
@@ -187,9 +203,7 @@ static uint32_t set_slot(const bs_sorter *s, uint64_t m) {
 static int find_engine(bs_sorter *s, const bs_geom *g, uint64_t r, int o) {
   for (uint64_t m = r; m; m &= m - 1) {
     int q = __builtin_ctzll(m);
-    if (q % g->w == g->w - 1 || q + g->w + 1 >= g->n ||
-        (~r & (1ull << (q + 1) | 1ull << (q + g->w) | 1ull << (q + g->w + 1))))
-      continue;
+    if (!square_in(g, r, q)) continue;
     for (int e = 0; e < 4; e++) {
       uint8_t moves[BS_MAX_CELLS * 2 + 4];
       bs_perm p;
@@ -252,10 +266,54 @@ static int find_engine(bs_sorter *s, const bs_geom *g, uint64_t r, int o) {
   return 0;
 }
 
+/* Adds the walk moves[0..n) closed at cell q as a core, if it cycles three
+ * tiles and moves no other; at: where the sorter's buffer holds it, or -1
+ * to keep it there now. Returns 0, or -1 when the buffer is full. */
+static int add_core(bs_sorter *s, const bs_geom *g, int q, const uint8_t *moves, int n, int at) {
+  bs_perm p;
+  bs_group_walk(g, q, moves, n, p);
+  if (moved_points(p) != 3 || s->ncores == BS_SORT_CORES) return 0;
+  if (at < 0 && (at = keep(s, moves, n, 1)) < 0) return -1;
+  int a = 0, k = s->ncores++;
+  while (p[a] == a) a++;
+  s->core[k][0] = (uint8_t)a;
+  s->core[k][1] = p[a];
+  s->core[k][2] = p[p[a]];
+  s->core[k][3] = (uint8_t)q;
+  s->core_at[k] = at;
+  s->core_len[k] = n;
+  return 0;
+}
+
+/* The cores of the sort of r: each engine without the walk to and from
+ * its turn (an engine P C P^-1, from the root, gives the core C, closed
+ * where P ends), and the 4 moves round each 2x2 square of r from each
+ * corner. A 3-cycle conjugated by a walk T is T C T^-1 whatever the core:
+ * more cores, nearer the tiles, make shorter ones. */
+static int add_cores(bs_sorter *s, const bs_geom *g, uint64_t r) {
+  s->ncores = 0;
+  for (int o = 0; o < s->norbits; o++) {
+    const uint8_t *e = s->walk + s->engine_at[o];
+    int n = s->engine_len[o], t = 0, q = s->region.root;
+    if (!n) continue;
+    while (2 * t + 2 < n && (e[t] ^ 1) == e[n - 1 - t]) q = g->nb[q][e[t++]];
+    if (add_core(s, g, q, e + t, n - 2 * t, s->engine_at[o] + t)) return -1;
+  }
+  for (uint64_t m = r; m; m &= m - 1) {
+    int q = __builtin_ctzll(m), ring[4];
+    uint8_t round[4];
+    for (int e = 0; e < 4 && square_in(g, r, q); e++) {
+      square_round(g, q, e, ring, round);
+      if (add_core(s, g, ring[e], round, 4, -1)) return -1;
+    }
+  }
+  return 0;
+}
+
 /* Prepares the sort of region r (G = G(r), full): its orbits, generator
- * walks with their signs and a basis of them, and an engine per orbit of
- * three or more cells. Returns 0, or -1 if an engine is missing or the
- * walks do not fit. */
+ * walks with their signs and a basis of them, an engine per orbit of
+ * three or more cells, and the cores. Returns 0, or -1 if an engine is
+ * missing or the walks do not fit. */
 static int sort_prepare(bs_construct *c, uint64_t r, const bs_group *G) {
   bs_sorter *s = c->sorter;
   const bs_geom *g = &c->geom;
@@ -299,7 +357,7 @@ static int sort_prepare(bs_construct *c, uint64_t r, const bs_group *G) {
     s->engine_len[o] = 0;
     if (__builtin_popcountll(s->orbit[o]) >= 3 && !find_engine(s, g, r, o)) return -1;
   }
-  return 0;
+  return add_cores(s, g, r);
 }
 
 /* ---- the plan ------------------------------------------------------------ */
@@ -613,16 +671,44 @@ static int play(bs_construct *c, bs_board *b, const uint8_t *moves, int n) {
 
 /* ---- searches ------------------------------------------------------------------ */
 
+/* Where a search may end: target j puts tile i on cell[j*k + i] and the
+ * blank on blank[j] (anywhere if blank is NULL), after which cost[j] more
+ * moves are played and the search's own undone (none if cost is NULL). */
+typedef struct goals {
+  int k, n;
+  const int *cell, *blank, *cost;
+} goals;
+
+/* The least cost of G's targets. */
+static int least_cost(const goals *G) {
+  int least = G->cost ? INT_MAX : 0;
+  for (int j = 0; j < G->n && G->cost; j++)
+    if (G->cost[j] < least) least = G->cost[j];
+  return least;
+}
+
+/* The target of G that state x (numbered as in search) meets with the
+ * least cost, marked in how[] beforehand. */
+static int which(const goals *G, const uint32_t *goal, uint32_t x, uint32_t f) {
+  int best = -1;
+  for (int j = 0; j < G->n; j++)
+    if (x / f == goal[j] && (!G->blank || x % f == (uint32_t)goal[G->n + j]) &&
+        (best < 0 || (G->cost && G->cost[j] < G->cost[best])))
+      best = j;
+  return best;
+}
+
 /* A breadth-first search over k tracked tiles (now on the cells from[])
  * and the blank, on the cells not blocked, every other tile alike, to the
- * nearest state with the tiles on targets[j*k .. j*k+k) for some j < nt
- * (nt <= ORDERS; and the blank on blank_at, unless it is -1). The f free
- * cells are numbered 0..f-1; a state is the tiles' positions (tile i the
- * digit f^i) then the blank, in base f. Plays the moves on b and appends
- * them.
+ * target of G with the least 2 * (its distance) + its cost: a target costs
+ * its walk there and back and its cost. The f free cells are numbered
+ * 0..f-1; a state is the tiles' positions (tile i the digit f^i) then the
+ * blank, in base f. Targets are marked in how[] (TARGET_MARK), so that a
+ * state is checked against them only when it is one. Plays the moves on b
+ * and appends them.
  * Returns j, or -1 (out of memory; on a solvable board nothing else). */
-static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *from, int k, const int *targets,
-                  int nt, int blank_at) {
+static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *from, const goals *G) {
+  const int k = G->k;
   int id[BS_MAX_CELLS], f = 0;
   int8_t nb[BS_MAX_CELLS][4];
   for (int q = 0; q < b->n; q++) id[q] = blocked >> q & 1 ? -1 : f++;
@@ -632,42 +718,54 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
         int to = c->geom.nb[q][d];
         nb[id[q]][d] = (int8_t)(to < 0 ? -1 : id[to]);
       }
-  if (!fits(c, f, k)) return -1;
-  uint32_t start = 0, goal[ORDERS], unit[BS_MAX_CELLS];
+  if (!fits(c, f, k) || G->n > BS_SORT_CORES * ORDERS) return -1;
+  uint32_t start = 0, goal[2 * BS_SORT_CORES * ORDERS], unit[BS_MAX_CELLS]; /* tiles; then blanks */
   for (int i = 0; i < k; i++) {
     unit[i] = i ? unit[i - 1] * (uint32_t)f : 1;
     start += (uint32_t)id[from[i]] * unit[i];
   }
-  for (int j = 0; j < nt; j++) {
+  for (int j = 0; j < G->n; j++) {
     goal[j] = 0;
-    for (int i = 0; i < k; i++) goal[j] += (uint32_t)id[targets[j * k + i]] * unit[i];
+    for (int i = 0; i < k; i++) goal[j] += (uint32_t)id[G->cell[j * k + i]] * unit[i];
+    if (G->blank) goal[G->n + j] = (uint32_t)id[G->blank[j]];
+    for (uint32_t q = G->blank ? goal[G->n + j] : 0; q < (G->blank ? goal[G->n + j] + 1 : (uint32_t)f); q++)
+      c->how[goal[j] * (uint32_t)f + q] = TARGET_MARK;
   }
-  int want_blank = blank_at < 0 ? -1 : id[blank_at];
   start = start * (uint32_t)f + (uint32_t)id[b->blank];
-  uint32_t head = 0, tail = 0, found = UINT32_MAX;
-  int reached = -1;
+  const int least = least_cost(G);
+  uint32_t head = 0, tail = 0, found = UINT32_MAX, layer = 1; /* layer: where the next depth starts */
+  int reached = -1, depth = 0;
+  long best = LONG_MAX; /* 2 * distance + cost of the target reached */
+  if (c->how[start] & TARGET_MARK) {
+    reached = which(G, goal, start, (uint32_t)f);
+    found = start, best = G->cost ? G->cost[reached] : 0;
+  }
   c->how[start] = START_MARK;
   c->queue[tail++] = start;
   int8_t who[BS_MAX_CELLS]; /* per free cell: which tracked tile is there, -1 none */
   memset(who, -1, sizeof who);
-  for (int j = 0; j < nt && reached < 0; j++)
-    if (start / (uint32_t)f == goal[j] && (want_blank < 0 || start % (uint32_t)f == (uint32_t)want_blank))
-      found = start, reached = j;
-  while (head < tail && reached < 0) {
+  /* A target among the children of this layer costs at least twice their
+   * depth plus the least cost: once that is no less, the best is found. */
+  while (head < tail) {
+    if (head == layer) depth++, layer = tail;
+    if (best <= 2L * (depth + 1) + least) break;
     uint32_t s = c->queue[head++], blank = s % (uint32_t)f, tiles = s / (uint32_t)f, rest = tiles;
     uint32_t pos[BS_MAX_CELLS];
     for (int i = 0; i < k; i++, rest /= (uint32_t)f) who[pos[i] = rest % (uint32_t)f] = (int8_t)i;
-    for (int d = 0; d < 4 && reached < 0; d++) {
+    for (int d = 0; d < 4; d++) {
       int q = nb[blank][d];
       if (q < 0) continue;
       uint32_t t = tiles; /* the tile on q, if tracked, moves to the blank's cell */
       if (who[q] >= 0) t = t - (uint32_t)q * unit[who[q]] + blank * unit[who[q]];
       uint32_t next = t * (uint32_t)f + (uint32_t)q;
-      if (c->how[next]) continue;
+      if (c->how[next] & ~TARGET_MARK) continue;
+      const int target = c->how[next] & TARGET_MARK;
       c->how[next] = (uint8_t)(d + 1);
       c->queue[tail++] = next;
-      for (int j = 0; j < nt && reached < 0; j++)
-        if (t == goal[j] && (want_blank < 0 || q == want_blank)) found = next, reached = j;
+      if (!target) continue;
+      int j = which(G, goal, next, (uint32_t)f);
+      long cost = 2L * (depth + 1) + (G->cost ? G->cost[j] : 0);
+      if (cost < best) found = next, reached = j, best = cost;
     }
     for (int i = 0; i < k; i++) who[pos[i]] = -1;
   }
@@ -688,6 +786,9 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
     }
   }
   for (uint32_t i = 0; i < tail; i++) c->how[c->queue[i]] = 0; /* clean for the next search */
+  for (int j = 0; j < G->n; j++)
+    for (uint32_t q = G->blank ? goal[G->n + j] : 0; q < (G->blank ? goal[G->n + j] + 1 : (uint32_t)f); q++)
+      c->how[goal[j] * (uint32_t)f + q] = 0;
   if (reached < 0 || c->len + len + 1 > c->cap) return -1;
   for (size_t i = 0; i < len; i++)
     if (!bs_move(b, bs_dir_from_char(c->moves[c->len + i]))) return -1; /* cannot happen */
@@ -696,10 +797,10 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
   return reached;
 }
 
-/* Brings home the tiles of the goal cells `goals`. */
-static int place(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t goals) {
+/* Brings home the tiles of the goal cells `homes`. */
+static int place(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t homes) {
   int from[BS_MAX_CELLS], to[BS_MAX_CELLS], k = 0;
-  for (uint64_t m = goals; m; m &= m - 1) {
+  for (uint64_t m = homes; m; m &= m - 1) {
     int g = __builtin_ctzll(m);
     from[k] = -1;
     for (int q = 0; q < b->n; q++)
@@ -707,36 +808,44 @@ static int place(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t goals)
     if (from[k] < 0) return -1; /* not on a solvable board */
     to[k++] = g;
   }
-  return search(c, b, blocked, from, k, to, 1, -1) < 0 ? -1 : 0;
+  const goals G = {k, 1, to, NULL, NULL};
+  return search(c, b, blocked, from, &G) < 0 ? -1 : 0;
 }
 
 /* ---- a sort step ------------------------------------------------------------------ */
 
-/* The tiles on cells y, x, z go to x, z, y: a closed walk S bringing them
- * to the engine's cells; then the engine if they came in its cyclic
- * order, else its inverse (the engine backwards, each move undone: as
- * long as the engine, where the engine twice would be twice as long);
- * then S backwards. */
-static int three_cycle(bs_construct *c, bs_board *b, int o, int y, int x, int z) {
+/* The tiles on cells y, x, z go to x, z, y: a walk T bringing them to the
+ * cells of a core with the blank on its own, the core if they came in its
+ * cyclic order, else its inverse (backwards, each move undone), then T
+ * backwards; of all cores, orders and walks, the one of fewest moves. */
+static int three_cycle(bs_construct *c, bs_board *b, int y, int x, int z) {
+  static const int order[ORDERS][TRIPLE] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1},  /* a -> b -> c */
+                                            {0, 2, 1}, {2, 1, 0}, {1, 0, 2}}; /* the other way */
   const bs_sorter *s = c->sorter;
-  const uint8_t *e = s->engine[o];
   const int from[TRIPLE] = {y, x, z};
-  const int to[ORDERS * TRIPLE] = {e[0], e[1], e[2], e[1], e[2], e[0], e[2], e[0], e[1],  /* a -> b -> c */
-                              e[0], e[2], e[1], e[2], e[1], e[0], e[1], e[0], e[2]}; /* the other way */
+  int to[BS_SORT_CORES * ORDERS * TRIPLE], blank[BS_SORT_CORES * ORDERS], cost[BS_SORT_CORES * ORDERS];
+  for (int k = 0; k < s->ncores; k++)
+    for (int j = 0; j < ORDERS; j++) {
+      for (int i = 0; i < TRIPLE; i++) to[(k * ORDERS + j) * TRIPLE + i] = s->core[k][order[j][i]];
+      blank[k * ORDERS + j] = s->core[k][3];
+      cost[k * ORDERS + j] = s->core_len[k];
+    }
+  const goals G = {TRIPLE, s->ncores * ORDERS, to, blank, cost};
   size_t at = c->len;
-  int j = search(c, b, ~s->region.cells, from, TRIPLE, to, ORDERS, s->region.root);
+  int j = search(c, b, ~s->region.cells, from, &G);
   if (j < 0) return -1;
   size_t end = c->len;
-  const uint8_t *engine = s->walk + s->engine_at[o];
+  const uint8_t *core = s->walk + s->core_at[j / ORDERS];
+  const int n = s->core_len[j / ORDERS];
   uint8_t back[1];
-  if (j < ORDERS / 2) {
-    if (play(c, b, engine, s->engine_len[o])) return -1;
+  if (j % ORDERS < ORDERS / 2) {
+    if (play(c, b, core, n)) return -1;
   } else
-    for (int i = s->engine_len[o]; i > 0; i--) {
-      back[0] = (uint8_t)(engine[i - 1] ^ 1);
+    for (int i = n; i > 0; i--) {
+      back[0] = (uint8_t)(core[i - 1] ^ 1);
       if (play(c, b, back, 1)) return -1;
     }
-  for (size_t i = end; i > at; i--) { /* S^-1: S reversed, each move undone */
+  for (size_t i = end; i > at; i--) { /* T^-1: T reversed, each move undone */
     back[0] = (uint8_t)(bs_dir_from_char(c->moves[i - 1]) ^ 1);
     if (play(c, b, back, 1)) return -1;
   }
@@ -771,40 +880,41 @@ static int sort_step(bs_construct *c, bs_board *b) {
     int k = __builtin_ctzll(use);
     if (play(c, b, s->walk + s->gen_at[k], s->gen_len[k])) return -1;
   }
-  /* Each orbit, cell by cell, the farthest from the engine first: a
-   * 3-cycle brings the cell's tile home from y, and sends the tile it
-   * finds there on to the cell where that one belongs, so that two tiles
-   * get home; when that cell is y (the two tiles trade places), to the
-   * nearest cell left, so that the walks bringing tiles to the engine
-   * stay short. */
+  /* Each orbit, a 3-cycle at a time, the cheapest first: for a cell x
+   * whose tile is out of place, the 3-cycle that brings x's tile home
+   * from y sends the tile it finds on x on to the cell z where that one
+   * belongs, so that two tiles get home; when that cell is y (the two
+   * tiles trade places), to the cell left out of place nearest x, and one
+   * tile gets home. Its price is the way round y, x and z, as the walk to
+   * a core gathers the three tiles; the least goes first, ties to the
+   * lower x. */
+  uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS];
+  for (uint64_t q = r->cells; q; q &= q - 1) {
+    int v = __builtin_ctzll(q);
+    bs_flood(&c->geom, r->cells, v, NULL, dist[v]);
+  }
   for (int o = 0; o < s->norbits; o++) {
     if (!s->engine_len[o]) continue; /* two cells: even, so home already */
-    uint8_t far[BS_MAX_CELLS], dist[BS_MAX_CELLS];
-    int m = 0;
-    memset(dist, BS_MAX_CELLS, sizeof dist);
-    for (int e = 0; e < 3; e++) {
-      uint8_t d[BS_MAX_CELLS];
-      bs_flood(&c->geom, r->cells, s->engine[o][e], NULL, d);
-      for (uint64_t q = s->orbit[o]; q; q &= q - 1) {
-        int p = __builtin_ctzll(q);
-        if (d[p] < dist[p]) dist[p] = d[p];
+    for (;;) {
+      int bx = -1, by = -1, bz = -1, bprice = 0;
+      for (uint64_t m = s->orbit[o]; m; m &= m - 1) {
+        int x = __builtin_ctzll(m), y = -1, z = -1;
+        if (b->cell[x] == x + 1) continue;
+        for (uint64_t k = s->orbit[o]; k; k &= k - 1)
+          if (b->cell[__builtin_ctzll(k)] == x + 1) y = __builtin_ctzll(k);
+        const int home = b->cell[x] - 1; /* of the tile on x: a cell of orbit o */
+        if (home >= 0 && home != y && (s->orbit[o] >> home & 1)) z = home;
+        else
+          for (uint64_t k = s->orbit[o]; k; k &= k - 1) {
+            int v = __builtin_ctzll(k);
+            if (v != x && v != y && b->cell[v] != v + 1 && (z < 0 || dist[x][v] < dist[x][z])) z = v;
+          }
+        if (y < 0 || z < 0) return -1; /* not even on the orbit: cannot happen */
+        int price = dist[y][x] + dist[x][z] + dist[z][y];
+        if (bx < 0 || price < bprice) bx = x, by = y, bz = z, bprice = price;
       }
-    }
-    for (uint64_t q = s->orbit[o]; q; q &= q - 1) { /* by distance, farthest first */
-      int p = __builtin_ctzll(q), i = m++;
-      for (; i > 0 && dist[far[i - 1]] < dist[p]; i--) far[i] = far[i - 1];
-      far[i] = (uint8_t)p;
-    }
-    for (int i = 0; i < m; i++) {
-      int x = far[i], y = -1, z = -1;
-      if (b->cell[x] == x + 1) continue;
-      for (int j = m - 1; j > i; j--) {
-        if (b->cell[far[j]] == x + 1) y = far[j];
-        else if (z < 0) z = far[j];
-      }
-      const int home = b->cell[x] - 1; /* of the tile on x: a cell of orbit o */
-      if (home >= 0 && home != y && (s->orbit[o] >> home & 1)) z = home;
-      if (y < 0 || z < 0 || three_cycle(c, b, o, y, x, z)) return -1;
+      if (bx < 0) break;
+      if (three_cycle(c, b, by, bx, bz)) return -1;
     }
   }
   return 0;
