@@ -46,6 +46,25 @@ static int moved_points(const uint8_t *p) {
 
 /* ---- sort steps: engines and a parity basis --------------------------------- */
 
+/* Drops every move that undoes the one before it, again and again (a free
+ * reduction): the blank going there and back moves nothing, so the walk
+ * does what it did. In place; returns the new length. */
+static size_t reduce(uint8_t *moves, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (k && moves[k - 1] == (moves[i] ^ 1)) k--;
+    else moves[k++] = moves[i];
+  return k;
+}
+
+/* The moves at the start of the closed walk moves[0..n) that its end
+ * undoes: P of P C P^-1, C being its core (closed where P ends). */
+static int ends(const uint8_t *moves, int n) {
+  int t = 0;
+  while (2 * t + 2 < n && (moves[t] ^ 1) == moves[n - 1 - t]) t++;
+  return t;
+}
+
 /* Stores moves[0..n) repeated `times` in the sorter's buffer; returns its
  * offset, or -1 when the buffer is full. */
 static int keep(bs_sorter *s, const uint8_t *moves, int n, int times) {
@@ -55,8 +74,9 @@ static int keep(bs_sorter *s, const uint8_t *moves, int n, int times) {
   return at;
 }
 
-/* Takes perm p of walk moves[0..n) as orbit o's engine if p, or a power of
- * it, is a 3-cycle within the orbit. */
+/* Whether perm p of walk moves[0..n), or a power of it, is a 3-cycle
+ * within orbit o; if so, takes it as the orbit's engine when its core is
+ * shorter than that of the engine so far (the last walk kept). */
 static int try_engine(bs_sorter *s, int o, const uint8_t *p, const uint8_t *moves, int n) {
   uint64_t seen = 0;
   int three = -1, power = 1;
@@ -81,8 +101,21 @@ static int try_engine(bs_sorter *s, int o, const uint8_t *p, const uint8_t *move
   if (three < 0) return 0;
   int at = keep(s, moves, n, power);
   if (at < 0) return 0;
+  /* A product of generator walks goes back to the root and out again
+   * between them: reduced, it is about half as long. */
+  const int len = (int)reduce(s->walk + at, (size_t)(n * power));
+  if (s->engine_len[o]) {
+    const uint8_t *old = s->walk + s->engine_at[o];
+    if (len - 2 * ends(s->walk + at, len) >= s->engine_len[o] - 2 * ends(old, s->engine_len[o])) {
+      s->used = at;
+      return 1;
+    }
+    memmove(s->walk + s->engine_at[o], s->walk + at, (size_t)len);
+    at = s->engine_at[o];
+  }
+  s->engine_len[o] = len;
   s->engine_at[o] = at;
-  s->engine_len[o] = n * power;
+  s->used = at + len;
   /* p^power on the 3-cycle: power is no multiple of 3, so it is p or p^-1 there. */
   int b = p[three], c = p[b];
   s->engine[o][0] = (uint8_t)three;
@@ -224,11 +257,11 @@ static int find_engine(bs_sorter *s, const bs_geom *g, uint64_t r, int o) {
     bs_perm p;
     word_perm(s, &w, p);
     uint64_t sup = support(p);
-    if (try_word(s, o, &w)) return 1;
+    try_word(s, o, &w);
     if ((sup & s->orbit[o]) && (least < 0 || __builtin_popcountll(sup) < __builtin_popcountll(s->least)))
       least = i, s->least = sup;
   }
-  if (least < 0) return 0;
+  if (least < 0) return s->engine_len[o] > 0;
   bs_word x = pool_word(s, least);
   uint64_t from = s->least;
   memset(s->set, 0, sizeof s->set);
@@ -237,6 +270,7 @@ static int find_engine(bs_sorter *s, const bs_geom *g, uint64_t r, int o) {
   s->queue[tail] = from;
   s->parent[tail] = -1;
   s->via[tail++] = 0;
+  int found = BS_WORD_MAX; /* the length of the first h that made an engine */
   while (head < tail) {
     uint32_t at = head++;
     for (int k = -n; k <= n; k++) {
@@ -255,15 +289,17 @@ static int find_engine(bs_sorter *s, const bs_geom *g, uint64_t r, int o) {
       if (__builtin_popcountll(meet) != 1 || !(meet & s->orbit[o])) continue;
       bs_word h = {.n = 0}, y, e; /* h: the generators from `from` to t, in order */
       for (int32_t i = (int32_t)tail - 1; s->parent[i] >= 0; i = s->parent[i]) h.n++;
+      if (h.n > found + 1) return 1; /* longer ones make longer engines */
       if (h.n > BS_WORD_MAX) continue;
       int d = h.n;
       for (int32_t i = (int32_t)tail - 1; s->parent[i] >= 0; i = s->parent[i]) h.g[--d] = s->via[i];
       bs_word hinv = h;
       for (int i = 0; i < h.n; i++) hinv.g[i] = (int8_t)-h.g[h.n - 1 - i];
-      if (word_join(&y, &hinv, &x, 1) && word_join(&e, &x, &y, 0) && try_word(s, o, &e)) return 1;
+      if (word_join(&y, &hinv, &x, 1) && word_join(&e, &x, &y, 0) && try_word(s, o, &e) && found == BS_WORD_MAX)
+        found = h.n;
     }
   }
-  return 0;
+  return s->engine_len[o] > 0;
 }
 
 /* Adds the walk moves[0..n) closed at cell q as a core, if it cycles three
@@ -294,9 +330,10 @@ static int add_cores(bs_sorter *s, const bs_geom *g, uint64_t r) {
   s->ncores = 0;
   for (int o = 0; o < s->norbits; o++) {
     const uint8_t *e = s->walk + s->engine_at[o];
-    int n = s->engine_len[o], t = 0, q = s->region.root;
+    const int n = s->engine_len[o], t = ends(e, n);
     if (!n) continue;
-    while (2 * t + 2 < n && (e[t] ^ 1) == e[n - 1 - t]) q = g->nb[q][e[t++]];
+    int q = s->region.root;
+    for (int i = 0; i < t; i++) q = g->nb[q][e[i]];
     if (add_core(s, g, q, e + t, n - 2 * t, s->engine_at[o] + t)) return -1;
   }
   for (uint64_t m = r; m; m &= m - 1) {
@@ -935,5 +972,12 @@ int bs_construct_solve(bs_construct *c, const bs_board *start) {
     if (sort ? sort_step(c, &b) : place(c, &b, blocked, p->step[i])) return -1;
     blocked |= p->step[i];
   }
-  return bs_is_goal(&b) ? 0 : -1;
+  if (!bs_is_goal(&b)) return -1;
+  /* Reduced, as a walk: a 3-cycle's walk back and the next one's walk out
+   * share their way near the root. */
+  for (size_t i = 0; i < c->len; i++) c->moves[i] = (char)bs_dir_from_char(c->moves[i]);
+  c->len = reduce((uint8_t *)c->moves, c->len);
+  for (size_t i = 0; i < c->len; i++) c->moves[i] = bs_dir_chars[(uint8_t)c->moves[i]];
+  c->moves[c->len] = 0;
+  return 0;
 }
