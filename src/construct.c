@@ -224,15 +224,17 @@ static uint32_t set_slot(const bs_sorter *s, uint64_t m) {
   return i;
 }
 
-/* An engine for orbit o: a walk round a 2x2 square (short); else a
- * product of generators that is a 3-cycle, or has one as a power, among
- * the generators and their commutators; else [x, y] for the element x of
- * least support S among those, and a conjugate y = h^-1 x h whose support
- * h(S) meets S in one point p of the orbit: then [x, y] moves p, x(p)'s
- * and y(p)'s images only, a 3-cycle. Some h reaches such an image when
- * the orbit has 2|S| - 1 cells or more and G holds its alternating group
- * (it is full); a breadth-first search over the images of S under the
- * generators finds the shortest. */
+/* An engine for orbit o: a walk round a 2x2 square (short); else, of
+ * the products of generators that are 3-cycles or have one as a power,
+ * the one with the shortest core (try_engine): among the generators and
+ * their commutators, and [x, y] for the element x of least support S
+ * among those and a conjugate y = h^-1 x h whose support h(S) meets S in
+ * one point p of the orbit: then [x, y] moves p, x(p)'s and y(p)'s images
+ * only, a 3-cycle. Some h reaches such an image when the orbit has
+ * 2|S| - 1 cells or more and G holds its alternating group (it is full);
+ * a breadth-first search over the images of S under the generators finds
+ * the shortest h, and those one generator longer are tried too. Returns
+ * whether the orbit has an engine. */
 static int find_engine(bs_sorter *s, const bs_geom *g, uint64_t r, int o) {
   for (uint64_t m = r; m; m &= m - 1) {
     int q = __builtin_ctzll(m);

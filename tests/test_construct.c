@@ -149,6 +149,20 @@ typedef struct shape {
   const char *rows;
 } shape;
 
+/* Plans shape i, which must end with a sort step; returns its sorter. */
+static const bs_sorter *sort_plan(const shape *sh, size_t i) {
+  cr_assert_eq(bs_construct_plan(&con, sh->w, sh->h, walls_of(sh->rows)), 0, "shape %zu: no plan", i);
+  cr_assert(con.plan.sort_last, "shape %zu: no sort step to test", i);
+  return con.sorter;
+}
+
+/* The goal of shape sh: tile p + 1 on cell p, the blank last. */
+static bs_board goal_of(const shape *sh) {
+  uint8_t cell[BS_MAX_CELLS] = {0};
+  for (int p = 0; p + 1 < sh->w * sh->h; p++) cell[p] = (uint8_t)(p + 1);
+  return bs_test_board(sh->w, sh->h, walls_of(sh->rows), cell);
+}
+
 Test(construct, shapes_by_hand) {
   bs_rng rng;
   bs_rng_seed(&rng, 1);
@@ -187,11 +201,7 @@ Test(construct, a_sort_step_takes_two_tiles_home_a_cycle) {
       {6, 6, "ooooo#" "oooooo" "oooooo" "oooo##" "oo#ooo" "oooooo"},
   };
   for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
-    const int w = shapes[i].w, h = shapes[i].h;
-    const uint64_t wall = walls_of(shapes[i].rows);
-    cr_assert_eq(bs_construct_plan(&con, w, h, wall), 0);
-    cr_assert(con.plan.sort_last, "shape %zu: no sort step to test", i);
-    const bs_sorter *s = con.sorter;
+    const bs_sorter *s = sort_plan(&shapes[i], i);
     int tried = 0;
     for (int o = 0; o < s->norbits; o++) {
       int cells[BS_MAX_CELLS], m = 0;
@@ -204,10 +214,7 @@ Test(construct, a_sort_step_takes_two_tiles_home_a_cycle) {
           cells[j] = cells[t];
           cells[t] = c;
         }
-        uint8_t cell[BS_MAX_CELLS];
-        for (int p = 0; p < w * h; p++) cell[p] = (uint8_t)(p + 1);
-        cell[w * h - 1] = 0;
-        bs_board b = bs_test_board(w, h, wall, cell);
+        bs_board b = goal_of(&shapes[i]);
         for (int j = 0; j < k; j++) b.cell[cells[(j + 1) % k]] = (uint8_t)(cells[j] + 1);
         solve_ok(&b);
         cr_assert_eq(con.cycles, (uint32_t)(k - 1) / 2, "shape %zu, a cycle of %d tiles: %u 3-cycles", i, k,
@@ -231,10 +238,7 @@ Test(construct, a_3_cycle_turns_on_the_nearest_square) {
   };
   for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
     const int w = shapes[i].w, h = shapes[i].h;
-    const uint64_t wall = walls_of(shapes[i].rows);
-    cr_assert_eq(bs_construct_plan(&con, w, h, wall), 0);
-    cr_assert(con.plan.sort_last, "shape %zu: no sort step to test", i);
-    const bs_sorter *s = con.sorter;
+    const bs_sorter *s = sort_plan(&shapes[i], i);
     const uint64_t cells = s->region.cells;
     const int root = s->region.root;
     int tried = 0;
@@ -249,9 +253,7 @@ Test(construct, a_3_cycle_turns_on_the_nearest_square) {
         memset(dist, 0xff, sizeof dist);
         bs_flood(&con.geom, cells & ~(1ull << a | 1ull << b | 1ull << c), root, NULL, dist);
         if (dist[ring[e]] == 0xff) continue;
-        uint8_t cell[BS_MAX_CELLS] = {0};
-        for (int p = 0; p + 1 < w * h; p++) cell[p] = (uint8_t)(p + 1);
-        bs_board bd = bs_test_board(w, h, wall, cell);
+        bs_board bd = goal_of(&shapes[i]);
         bd.cell[b] = (uint8_t)(a + 1), bd.cell[c] = (uint8_t)(b + 1), bd.cell[a] = (uint8_t)(c + 1);
         solve_ok(&bd);
         cr_assert_eq(con.cycles, 1u, "shape %zu, square at %d: %u 3-cycles", i, q, con.cycles);
@@ -278,9 +280,7 @@ Test(construct, engines_and_cores_never_step_back) {
       {6, 6, "ooooo#" "ooo#oo" "oooooo" "oooooo" "oooooo" "oooooo"},
   };
   for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
-    cr_assert_eq(bs_construct_plan(&con, shapes[i].w, shapes[i].h, walls_of(shapes[i].rows)), 0);
-    cr_assert(con.plan.sort_last, "shape %zu: no sort step to test", i);
-    const bs_sorter *s = con.sorter;
+    const bs_sorter *s = sort_plan(&shapes[i], i);
     for (int o = 0; o < s->norbits; o++) {
       const uint8_t *e = s->walk + s->engine_at[o];
       for (int k = 1; k < s->engine_len[o]; k++)
