@@ -737,6 +737,14 @@ static int which(const goals *G, const uint32_t *goal, uint32_t x, uint32_t f) {
   return best;
 }
 
+/* Sets how[] of every state of G's targets (goal: as in search) to v. */
+static void mark(bs_construct *c, const goals *G, const uint32_t *goal, uint32_t f, uint8_t v) {
+  for (int j = 0; j < G->n; j++) {
+    const uint32_t q0 = G->blank ? goal[G->n + j] : 0, q1 = G->blank ? q0 + 1 : f;
+    for (uint32_t q = q0; q < q1; q++) c->how[goal[j] * f + q] = v;
+  }
+}
+
 /* A breadth-first search over k tracked tiles (now on the cells from[])
  * and the blank, on the cells not blocked, every other tile alike, to the
  * target of G with the least 2 * (its distance) + its cost: a target costs
@@ -767,9 +775,8 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
     goal[j] = 0;
     for (int i = 0; i < k; i++) goal[j] += (uint32_t)id[G->cell[j * k + i]] * unit[i];
     if (G->blank) goal[G->n + j] = (uint32_t)id[G->blank[j]];
-    for (uint32_t q = G->blank ? goal[G->n + j] : 0; q < (G->blank ? goal[G->n + j] + 1 : (uint32_t)f); q++)
-      c->how[goal[j] * (uint32_t)f + q] = TARGET_MARK;
   }
+  mark(c, G, goal, (uint32_t)f, TARGET_MARK);
   start = start * (uint32_t)f + (uint32_t)id[b->blank];
   const int least = least_cost(G);
   uint32_t head = 0, tail = 0, found = UINT32_MAX, layer = 1; /* layer: where the next depth starts */
@@ -825,9 +832,7 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
     }
   }
   for (uint32_t i = 0; i < tail; i++) c->how[c->queue[i]] = 0; /* clean for the next search */
-  for (int j = 0; j < G->n; j++)
-    for (uint32_t q = G->blank ? goal[G->n + j] : 0; q < (G->blank ? goal[G->n + j] + 1 : (uint32_t)f); q++)
-      c->how[goal[j] * (uint32_t)f + q] = 0;
+  mark(c, G, goal, (uint32_t)f, 0);
   if (reached < 0 || c->len + len + 1 > c->cap) return -1;
   for (size_t i = 0; i < len; i++)
     if (!bs_move(b, bs_dir_from_char(c->moves[c->len + i]))) return -1; /* cannot happen */
