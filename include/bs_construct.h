@@ -140,8 +140,7 @@ typedef struct bs_sorter {
   bs_region region;            /* the region sorted; its tree walks the blank home */
   int norbits;                 /* orbits of two or more cells */
   uint64_t orbit[BS_MAX_CELLS];
-  uint8_t engine[BS_MAX_CELLS][3]; /* per orbit of 3+ cells: a -> b -> c */
-  int engine_at[BS_MAX_CELLS], engine_len[BS_MAX_CELLS];
+  int engine_at[BS_MAX_CELLS], engine_len[BS_MAX_CELLS]; /* per orbit of 3+ cells; its cells are its core's */
   /* The cores 3-cycles are played with: walks of the blank closed at a
    * cell of their own, each cycling the tiles on core[k][0] -> [1] -> [2]
    * with the blank on core[k][3]. */

@@ -116,11 +116,6 @@ static int try_engine(bs_sorter *s, int o, const uint8_t *p, const uint8_t *move
   s->engine_len[o] = len;
   s->engine_at[o] = at;
   s->used = at + len;
-  /* p^power on the 3-cycle: power is no multiple of 3, so it is p or p^-1 there. */
-  int b = p[three], c = p[b];
-  s->engine[o][0] = (uint8_t)three;
-  s->engine[o][1] = (uint8_t)(power % 3 == 1 ? b : c);
-  s->engine[o][2] = (uint8_t)(power % 3 == 1 ? c : b);
   return 1;
 }
 
