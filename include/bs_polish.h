@@ -26,6 +26,14 @@
  * windows each pass has left, so that a very long answer (the
  * constructor's) costs a bounded time and is polished end to end.
  *
+ * Relays, for an answer a beam did not find (the constructor's): each
+ * stretch of `window` moves, one every window/2 moves, is replaced by the
+ * way a beam finds between its two ends when that is shorter. The beams
+ * that missed the board went from end to end; between two boards of the
+ * constructor's way, a window apart, a beam meets, and it finds what the
+ * constructor, which places tiles one group at a time, walks round. Not
+ * proven shortest: the windows after them are.
+ *
  * Written once over bs_solver_engine, so it works in every store; the loop
  * cut needs no store. */
 #ifndef BS_POLISH_H
@@ -53,5 +61,22 @@ typedef struct bs_polish_plan {
  * length, never more than len. The searches' counts are added to acc. */
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const bs_polish_plan *plan,
                       const bs_pdb *P, bs_result *acc);
+
+/* The relays' beams. */
+typedef struct bs_relay_plan {
+  int window;      /* moves of a relay's stretch (at least 4) */
+  int lc;          /* the beams' conflict weight (bs_heur_init) */
+  int extra;       /* layers after a meeting (bs_policy.extra) */
+  uint32_t width;  /* states each side of a beam expands per layer */
+  uint64_t total;  /* generated states of all the beams */
+} bs_relay_plan;
+
+/* Replaces stretches of the answer m[0..len) of b by shorter ways that
+ * beams find between their ends, as the plan says, scored by the tables P
+ * too (NULL: none), until the total is spent; returns the new length, never
+ * more than len (loops are the caller's to cut). The beams' counts are
+ * added to acc. */
+int bs_polish_relay(bs_solver *sv, const bs_board *b, char *m, int len, const bs_relay_plan *plan,
+                    const bs_pdb *P, bs_result *acc);
 
 #endif

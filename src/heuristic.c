@@ -15,9 +15,10 @@
  * if the settings ask for it, a wide beam. Where none answers, the
  * constructor (bs_construct.h) answers, from where the legs of the beam
  * that came closest end, and it answers every solvable board: that is
- * the guarantee, not a wider beam. Every answer then has its loops cut
- * and its windows polished (bs_polish.h), bounded by the board's tables
- * where it has them. All budgets count generated states, never time, so
+ * the guarantee, not a wider beam; beams between waypoints of its way
+ * (relays) shorten its answer. Every answer then has its loops cut and
+ * its windows polished (bs_polish.h), bounded by the board's tables where
+ * it has them. All budgets count generated states, never time, so
  * answers repeat exactly; none is marked optimal. */
 #include "bs_polish.h"
 
@@ -144,7 +145,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     return;
   }
   char *kept = m + BS_ANSWER_MAX + 1, *held = kept + BS_ANSWER_MAX + 1;
-  int len = 0, nkept = 0, nheld = -1;
+  int len = 0, nkept = 0, nheld = -1, built = 0; /* built: the constructor's answer */
   const unsigned bound = distance_bound(b, &goal);
   unsigned dnear = bound;
   end = BS_END_BUDGET;
@@ -227,6 +228,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       return;
     }
     m = con;
+    built = 1;
   }
   /* The constructor's answer has its loops cut already; the beam's not. */
   if ((len = bs_polish_loops(b, m, len)) < 0) {
@@ -235,10 +237,30 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     return;
   }
   /* Where the board has tables (effort 2 on, or solved again), they bound
-   * the polish's bridges too: fewer states a window, so longer windows. */
+   * the polish's bridges too: fewer states a window, so longer windows.
+   * The constructor's answer is relayed first: between its waypoints, a
+   * window apart, beams meet that missed the board from end to end
+   * (bs_polish.h). They spend relay_share percent of the polish's total,
+   * the windows the rest, so that a board the constructor answers takes
+   * no longer than before. */
   if (set->polish_budget) {
+    uint64_t total = (uint64_t)set->polish_total * effort;
+    if (built && total && set->relay_share) {
+      const uint64_t before = r->generated;
+      const bs_relay_plan relay = {(int)set->relay_window, (int)set->lc_weight, (int)set->beam_extra,
+                                   (uint32_t)((uint64_t)set->relay_width * effort),
+                                   total * (uint64_t)set->relay_share / 100};
+      len = bs_polish_relay(sv, b, m, len, &relay, P, r);
+      const uint64_t spent = r->generated - before;
+      total = spent < total ? total - spent : 1; /* 0 would be no limit */
+      if ((len = bs_polish_loops(b, m, len)) < 0) {
+        free(m);
+        r->reason = "out of memory";
+        return;
+      }
+    }
     const bs_polish_plan plan = {(int)set->polish_window, (int)set->polish_cover,
-                                 (uint64_t)set->polish_budget * effort, (uint64_t)set->polish_total * effort};
+                                 (uint64_t)set->polish_budget * effort, total};
     len = bs_polish_windows(sv, b, m, len, &plan, P, r);
   }
   if (len > BS_ANSWER_MAX) {

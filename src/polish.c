@@ -128,3 +128,42 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const 
   }
   return len;
 }
+
+int bs_polish_relay(bs_solver *sv, const bs_board *b, char *m, int len, const bs_relay_plan *plan,
+                    const bs_pdb *P, bs_result *acc) {
+  const int step = plan->window / 2;
+  uint64_t spent = 0;
+  bs_board a = *b;
+  for (int i = 0; i < len && spent < plan->total; i += step) {
+    const int j = i + plan->window < len ? i + plan->window : len, last = j == len;
+    bs_board z = a;
+    for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char((unsigned char)m[k]));
+    bs_heur H;
+    bs_heur_init(&H, &a, &z, plan->lc);
+    if (P) bs_heur_use_pdb(&H, P, &a, &z);
+    /* What is left of the total, shared by the stretches left, so that the
+     * whole answer gets its share; a beam generates about three states a
+     * layer for each of its width, so the share sets the width. A beam
+     * may take twice its share, no more, so that one that misses (it
+     * would go on to its record's depth) leaves the stretches after it
+     * theirs. */
+    const uint64_t cap = plan->total - spent, share = cap / (uint64_t)((len - i + step - 1) / step),
+                   fit = share / (3 * (uint64_t)(j - i)) + 1;
+    const uint32_t width = fit < plan->width ? (uint32_t)fit : plan->width;
+    const bs_policy beam = {.width = width, .extra = plan->extra, .recycle = 1, .H = &H,
+                            .budget = 2 * share < cap ? 2 * share : cap,
+                            .expect = (uint64_t)width * (uint64_t)(j - i) * 3};
+    bs_result s;
+    const bs_end end = bs_solver_engine(sv, &a, &z, &beam, &s);
+    spent += s.generated;
+    bs_result_add(acc, &s);
+    if (end == BS_END_MET && s.length < j - i) {
+      memmove(m + i + s.length, m + j, (size_t)(len - j));
+      memcpy(m + i, s.moves, (size_t)s.length);
+      len -= j - i - s.length;
+    }
+    if (last) break;
+    for (int t = i; t < i + step && t < len; t++) bs_move(&a, bs_dir_from_char((unsigned char)m[t]));
+  }
+  return len;
+}

@@ -557,6 +557,7 @@ Test(heuristic, far_boards_are_answered_by_the_beams_legs) {
   static bs_result first, con;
   bs_settings few = bs_settings_default;
   few.beam_budget = 1000; /* no beam meets: the constructor answers */
+  few.relay_share = 0;    /* and no relay beam shortens its answer */
   bs_opts o = {.recycle = 1, .budget = 0}, c = {.recycle = 1, .budget = 0, .set = &few};
   bs_solver sv;
   open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);

@@ -128,32 +128,70 @@ Test(polish, answers_replay_and_never_grow) { polish_walks(8, 60, 0); }
  * boards' whole-answer windows would come out longer than the BFS. */
 Test(polish, tables_bound_the_bridges_toward_any_ends) { polish_walks(12, 45, 1); }
 
-/* A total budget holds (each bridge may pass its share by the few
- * children of its last expansion), and the capped polish still leads to
- * the same board and never lengthens the answer. */
+/* A random walk of `steps` moves on a 5x5 board (walls on odd rounds) into
+ * m, loops cut; *z is where it leads. Returns its length. */
+static int long_way(uint64_t *seed, int round, int steps, bs_board *a, bs_board *z, char *m) {
+  *a = bs_rand_board(seed, 5, 5, round % 2 ? 3 : 0);
+  int len = walk(seed, a, steps, m);
+  *z = play(a, m, len);
+  return bs_polish_loops(a, m, len);
+}
+
+/* The way m of `after` moves, once `before`, still leads from a to z, is
+ * no longer, and its searches kept within `total` (each may pass its
+ * share by the few children of its last expansion). */
+static void expect_within(const bs_board *a, const bs_board *z, const char *m, int before, int after,
+                          const bs_result *acc, uint64_t total, int round) {
+  cr_assert_leq(after, before, "round %d", round);
+  cr_assert_leq(acc->generated, total + 64, "round %d: %llu generated", round, (unsigned long long)acc->generated);
+  bs_board y = play(a, m, after);
+  cr_assert_arr_eq(y.cell, z->cell, sizeof y.cell, "round %d: the way leads elsewhere", round);
+}
+
+/* A total budget holds, and the capped polish still leads to the same
+ * board and never lengthens the answer. */
 Test(polish, total_budget_caps_the_whole_polish) {
   bs_solver sv;
   init(&sv, BS_STORE_ARENA);
   static bs_result acc;
   uint64_t seed = 31;
   for (int round = 0; round < 8; round++) {
-    bs_board a = bs_rand_board(&seed, 5, 5, round % 2 ? 3 : 0);
     static char m[BS_ANSWER_MAX + 1];
-    int len = walk(&seed, &a, 400, m);
-    bs_board z = play(&a, m, len);
-    len = bs_polish_loops(&a, m, len);
+    bs_board a, z;
+    const int len = long_way(&seed, round, 400, &a, &z, m);
     const uint64_t total = 20000;
     memset(&acc, 0, sizeof acc);
     int polished = bs_polish_windows(&sv, &a, m, len, &(bs_polish_plan){28, 4, 100000, total}, NULL, &acc);
-    cr_assert_leq(polished, len, "round %d", round);
-    cr_assert_leq(acc.generated, total + 64, "round %d: %llu generated", round, (unsigned long long)acc.generated);
-    bs_board y = play(&a, m, polished);
-    cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
+    expect_within(&a, &z, m, len, polished, &acc, total, round);
   }
   bs_solver_free(&sv);
 }
 
-/* The same polish in every store: the same moves and counts. */
+/* Relays (bs_polish_relay) over long random walks on 5x5 boards with and
+ * without walls: the way still leads to the same board, never grows, the
+ * beams keep within the total, and every walk of 200 moves or more loses
+ * a tenth of them at least. (Not more: a walk that never undoes a move is
+ * nearly shortest over a few dozen moves, as the puzzle's graph has no
+ * cycle shorter than 12; these lose 12% to 25%.) */
+Test(polish, relays_shorten_long_ways_within_the_total) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc;
+  uint64_t seed = 41;
+  for (int round = 0; round < 8; round++) {
+    static char m[BS_ANSWER_MAX + 1];
+    bs_board a, z;
+    const int len = long_way(&seed, round, 600, &a, &z, m);
+    const uint64_t total = 400000;
+    memset(&acc, 0, sizeof acc);
+    int relayed = bs_polish_relay(&sv, &a, m, len, &(bs_relay_plan){60, 3, 4, 100, total}, NULL, &acc);
+    expect_within(&a, &z, m, len, relayed, &acc, total, round);
+    if (len >= 200) cr_assert_leq(relayed * 10, len * 9, "round %d: %d moves of %d", round, relayed, len);
+  }
+  bs_solver_free(&sv);
+}
+
+/* The same relays and polish in every store: the same moves and counts. */
 Test(polish, the_same_in_every_store) {
   uint64_t seed = 77;
   for (int round = 0; round < 6; round++) {
@@ -168,7 +206,9 @@ Test(polish, the_same_in_every_store) {
       static bs_result acc;
       memset(&acc, 0, sizeof acc);
       memcpy(m, m0, (size_t)len0 + 1);
-      int len = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, len0), &(bs_polish_plan){12, 4, 50000, 0}, NULL, &acc);
+      int len = bs_polish_relay(&sv, &a, m, bs_polish_loops(&a, m, len0), &(bs_relay_plan){40, 3, 4, 50, 100000},
+                                NULL, &acc);
+      len = bs_polish_windows(&sv, &a, m, len, &(bs_polish_plan){12, 4, 50000, 0}, NULL, &acc);
       m[len] = 0;
       if (kind == 0) {
         first = len;
