@@ -26,7 +26,8 @@
  * windows each pass has left, so that a very long answer (the
  * constructor's) costs a bounded time and is polished end to end.
  *
- * Relays, for an answer a beam did not find (the constructor's): each
+ * Relays, for an answer a beam did not find (the constructor's), or one
+ * far longer than the board's lower bound: each
  * stretch of `window` moves, one every window/2 moves, is replaced by the
  * way a beam finds between its two ends when that is shorter. The beams
  * that missed the board went from end to end; between two boards of the

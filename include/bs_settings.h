@@ -56,11 +56,11 @@
   SETTING(construct_starts, 12, 1, 1000,                                                           \
           "points spread evenly along the way of the beam that came closest that the constructor starts from, the shortest answer kept (1: the way's end)") \
   SETTING(relay_window, 200, 4, 380,                                                              \
-          "moves of each stretch of the constructor's answer that a relay beam tries to shorten (one starts every half of it)") \
+          "moves of each stretch of an answer that a relay beam tries to shorten (one starts every half of it)") \
   SETTING(relay_width, 500, 1, 1000000,                                                          \
           "the most states each side of a relay beam expands per layer, at effort 1 (fewer where the stretch's share of the budget is smaller)") \
   SETTING(relay_share, 50, 0, 100,                                                                \
-          "percent of polish_total that relay beams spend first on the constructor's answer, the windows the rest (0, or polish_total 0: no relays)") \
+          "percent of polish_total that relay beams spend first on the constructor's answer, or on one longer than retry_over percent of its lower bound (retry_over not 0); the windows the rest (0, or polish_total 0: no relays)") \
   SETTING(construct_mem, 16, 5, 65536,                                                            \
           "MiB of workspace for the constructor of the heuristic and auto modes, out of --mem")
 

@@ -16,7 +16,8 @@
  * constructor (bs_construct.h) answers, from where the legs of the beam
  * that came closest end, and it answers every solvable board: that is
  * the guarantee, not a wider beam; beams between waypoints of its way
- * (relays) shorten its answer. Every answer then has its loops cut and
+ * (relays) shorten its answer, and any answer still far above the
+ * board's lower bound. Every answer then has its loops cut and
  * its windows polished (bs_polish.h), bounded by the board's tables where
  * it has them. All budgets count generated states, never time, so
  * answers repeat exactly; none is marked optimal. */
@@ -240,12 +241,14 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * the polish's bridges too: fewer states a window, so longer windows.
    * The constructor's answer is relayed first: between its waypoints, a
    * window apart, beams meet that missed the board from end to end
-   * (bs_polish.h). They spend relay_share percent of the polish's total,
-   * the windows the rest, so that a board the constructor answers takes
-   * no longer than before. */
+   * (bs_polish.h). So is a beam's answer still longer than retry_over
+   * percent of the lower bound, the mark of a score that misled the beam.
+   * They spend relay_share percent of the polish's total, the windows the
+   * rest, so that such a board takes no longer than before. */
   if (set->polish_budget) {
     uint64_t total = (uint64_t)set->polish_total * effort;
-    if (built && total && set->relay_share) {
+    const int astray = set->retry_over && (uint64_t)len * 100 > (uint64_t)set->retry_over * bound;
+    if ((built || astray) && total && set->relay_share) {
       const uint64_t before = r->generated;
       const bs_relay_plan relay = {(int)set->relay_window, (int)set->lc_weight, (int)set->beam_extra,
                                    (uint32_t)((uint64_t)set->relay_width * effort),
