@@ -26,14 +26,14 @@
  * windows each pass has left, so that a very long answer (the
  * constructor's) costs a bounded time and is polished end to end.
  *
- * Relays, for an answer a beam did not find (the constructor's), or one
- * far longer than the board's lower bound: each
- * stretch of `window` moves, one every window/2 moves, is replaced by the
- * way a beam finds between its two ends when that is shorter. The beams
- * that missed the board went from end to end; between two boards of the
- * constructor's way, a window apart, a beam meets, and it finds what the
- * constructor, which places tiles one group at a time, walks round. Not
- * proven shortest: the windows after them are.
+ * Relays, for an answer a beam did not find (the constructor's) or one
+ * far longer than the board's lower bound: each stretch of `window`
+ * moves, one every window/2 moves, is replaced by the way a beam finds
+ * between its two ends when that is shorter. The beams that missed the
+ * board went from end to end; between two boards of the way, a window
+ * apart, a beam meets, and it finds what the constructor, which places
+ * tiles one group at a time, walks round. Not proven shortest: the
+ * windows after them are.
  *
  * Written once over bs_solver_engine, so it works in every store; the loop
  * cut needs no store. */
