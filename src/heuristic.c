@@ -232,11 +232,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     built = 1;
   }
   /* The constructor's answer has its loops cut already; the beam's not. */
-  if ((len = bs_polish_loops(b, m, len)) < 0) {
-    free(m);
-    r->reason = "out of memory";
-    return;
-  }
+  if ((len = bs_polish_loops(b, m, len)) < 0) goto out_of_memory;
   /* Where the board has tables (effort 2 on, or solved again), they bound
    * the polish's bridges too: fewer states a window, so longer windows.
    * The constructor's answer is relayed first: between its waypoints, a
@@ -256,11 +252,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       len = bs_polish_relay(sv, b, m, len, &relay, P, r);
       const uint64_t spent = r->generated - before;
       total = spent < total ? total - spent : 1; /* 0 would be no limit */
-      if ((len = bs_polish_loops(b, m, len)) < 0) {
-        free(m);
-        r->reason = "out of memory";
-        return;
-      }
+      if ((len = bs_polish_loops(b, m, len)) < 0) goto out_of_memory; /* the relays' splices */
     }
     const bs_polish_plan plan = {(int)set->polish_window, (int)set->polish_cover,
                                  (uint64_t)set->polish_budget * effort, total};
@@ -277,4 +269,8 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   r->status = BS_ST_SOLVED;
   r->reason = NULL;
   free(m);
+  return;
+out_of_memory: /* a loop cut's table */
+  free(m);
+  r->reason = "out of memory";
 }
