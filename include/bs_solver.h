@@ -9,7 +9,8 @@
  *              search (what `bench` times)
  *   heuristic  short answers fast: a bidirectional beam, and the constructor
  *              (bs_construct.h) where the beam finds none; answers polished
- *   auto       exact within the auto_exact setting's budget, then heuristic
+ *   auto       exact within the auto_exact setting's budget (none at 0), then
+ *              heuristic
  *
  * Only exact and bfs answers are marked optimal. */
 #ifndef BS_SOLVER_H

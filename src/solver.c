@@ -148,6 +148,10 @@ void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_op
     return;
   }
   const bs_settings *set = o->set ? o->set : &bs_settings_default;
+  if (!set->auto_exact) { /* no try: a budget of 0 would be the exact search's "no limit" */
+    bs_heuristic_solve(sv, b, o, r);
+    return;
+  }
   bs_opts eo = *o;
   if (!eo.budget || eo.budget > (uint64_t)set->auto_exact) eo.budget = (uint64_t)set->auto_exact;
   bs_exact_solve(sv, b, &eo, BS_PROVE_BOUNDED, r); /* the side bytes are the constructor's */

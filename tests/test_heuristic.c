@@ -428,6 +428,30 @@ Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
   bs_solver_free(&sv);
 }
 
+/* auto_exact 0 is no exact try (not the exact search's "no limit"): auto
+ * is then the heuristic mode, answer and counts. */
+Test(heuristic, auto_without_an_exact_try_is_the_heuristic) {
+  bs_solver sv;
+  bs_settings none = bs_settings_default;
+  none.auto_exact = 0;
+  open_solver(&sv, BS_STORE_ARENA, MEM, &none);
+  static bs_result r, h;
+  bs_opts o = {.recycle = 1, .set = &none};
+  uint64_t seed = 11;
+  for (int i = 0; i < 6; i++) {
+    /* Short walks on 3x3 boards: the exact try would settle them all. */
+    bs_board b = walk_board(&seed, 3, 3, i % 2, 30);
+    if (bs_is_goal(&b)) continue;
+    bs_solver_solve(&sv, &b, BS_MODE_AUTO, &o, &r);
+    expect_replays(&b, &r, "auto");
+    bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &o, &h);
+    cr_assert_str_eq(r.moves, h.moves, "board %d", i);
+    cr_assert_eq(r.generated, h.generated, "board %d: no exact states counted", i);
+    cr_assert_not(r.optimal, "board %d: a heuristic answer marked optimal", i);
+  }
+  bs_solver_free(&sv);
+}
+
 Test(heuristic, modes_parse_and_name) {
   cr_assert_eq(bs_mode_parse("exact"), BS_MODE_EXACT);
   cr_assert_eq(bs_mode_parse("heuristic"), BS_MODE_HEURISTIC);
