@@ -143,12 +143,9 @@ void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_op
     bs_exact_solve(sv, b, o, mode == BS_MODE_EXACT ? BS_PROVE_PDB : BS_PROVE_BFS, r);
     return;
   }
-  if (mode == BS_MODE_HEURISTIC) {
-    bs_heuristic_solve(sv, b, o, r);
-    return;
-  }
   const bs_settings *set = o->set ? o->set : &bs_settings_default;
-  if (!set->auto_exact) { /* no try: a budget of 0 would be the exact search's "no limit" */
+  /* auto_exact 0 is no exact try: as a budget, 0 would be "no limit". */
+  if (mode == BS_MODE_HEURISTIC || !set->auto_exact) {
     bs_heuristic_solve(sv, b, o, r);
     return;
   }
