@@ -18,6 +18,8 @@
  * the records so far need (at most half full), growing by half as they
  * grow, so a small puzzle touches a small part of the array; a search that
  * will fill the arena (a beam) sizes it once instead (bs_arena_expect).
+ * The array is one anonymous mapping (bs_mem.h), on huge pages but for the
+ * first 2 MiB of the records and of the table.
  *
  * The table holds the states of both directions: a lookup says a board is
  * new, seen by this side (a loop), or seen by the other side (a meeting). */
@@ -43,6 +45,7 @@ enum { BS_NEW = 0, BS_SEEN_SELF = 1, BS_SEEN_OTHER = 2 };
 
 typedef struct bs_arena {
   uint32_t *a;
+  size_t bytes;     /* of a: 1 + 25*cap ints (bs_mem.h) */
   uint32_t cap;     /* records */
   uint32_t count;   /* records in use: 1..count */
   uint32_t nslots;  /* table slots in use, at most 2*cap */

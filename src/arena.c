@@ -1,7 +1,7 @@
 /* bs_arena: allocation, table growth and compaction of the flat store. */
 #include "bs_arena.h"
 
-#include <stdlib.h>
+#include "bs_mem.h"
 
 uint32_t bs_capacity_for(uint64_t bytes) {
   uint64_t ints = bytes / sizeof(uint32_t);
@@ -12,16 +12,21 @@ uint32_t bs_capacity_for(uint64_t bytes) {
 
 int bs_arena_init(bs_arena *ar, uint32_t cap) {
   memset(ar, 0, sizeof *ar);
-  /* calloc: pages are zero and mapped lazily, so only what is used costs. */
-  ar->a = calloc(1 + BS_ARENA_INTS * (size_t)cap, sizeof(uint32_t));
+  ar->bytes = (1 + BS_ARENA_INTS * (size_t)cap) * sizeof(uint32_t);
+  ar->a = bs_mem_map(ar->bytes); /* zero pages, mapped as they are used */
   if (!ar->a) return -1;
   ar->cap = cap;
   ar->table = ar->a + 1 + BS_REC_INTS * (size_t)cap;
+  /* Huge pages but for the first of the records and of the table, all
+   * that a small puzzle touches, so that it costs kilobytes, not 4 MiB. */
+  const size_t table = (size_t)(ar->table - ar->a) * sizeof(uint32_t);
+  bs_mem_huge(ar->a, BS_MEM_HUGE, table);
+  bs_mem_huge(ar->a, table + BS_MEM_HUGE, ar->bytes);
   return 0;
 }
 
 void bs_arena_free(bs_arena *ar) {
-  free(ar->a);
+  bs_mem_unmap(ar->a, ar->bytes);
   memset(ar, 0, sizeof *ar);
 }
 

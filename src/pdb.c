@@ -1,6 +1,8 @@
 /* bs_pdb: pattern database tables, their cache files and their views. */
 #include "bs_pdb.h"
 
+#include "bs_mem.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -527,7 +529,8 @@ static int tables_init(bs_pdb *P, const bs_board *layout, const bs_pdb_part *par
   if (part_check(P, part)) return -1;
   size_t at[BS_MAX_CELLS][BS_MAX_CELLS];
   P->bytes = lay_out(P, at);
-  if (!(P->mem = malloc(P->bytes))) return -1;
+  if (!(P->mem = bs_mem_map(P->bytes))) return -1;
+  bs_mem_huge(P->mem, 0, P->bytes); /* every entry is written */
   for (int j = 0; j < P->part.npat; j++)
     for (int i = 0; i < P->f; i++) P->tab[j][P->open[i]] = P->mem + at[j][P->open[i]];
   return 0;
@@ -577,7 +580,7 @@ int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int
 }
 
 void bs_pdb_free(bs_pdb *P) {
-  free(P->mem);
+  bs_mem_unmap(P->mem, P->bytes);
   memset(P, 0, sizeof *P);
 }
 
