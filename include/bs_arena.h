@@ -45,7 +45,6 @@ enum { BS_NEW = 0, BS_SEEN_SELF = 1, BS_SEEN_OTHER = 2 };
 
 typedef struct bs_arena {
   uint32_t *a;
-  size_t bytes;     /* of a: 1 + 25*cap ints (bs_mem.h) */
   uint32_t cap;     /* records */
   uint32_t count;   /* records in use: 1..count */
   uint32_t nslots;  /* table slots in use, at most 2*cap */

@@ -10,10 +10,12 @@ uint32_t bs_capacity_for(uint64_t bytes) {
   return cap > BS_MAX_CAP ? BS_MAX_CAP : (uint32_t)cap;
 }
 
+/* The mapping of an arena of cap records (bs_mem.h). */
+static size_t arena_bytes(uint32_t cap) { return (1 + BS_ARENA_INTS * (size_t)cap) * sizeof(uint32_t); }
+
 int bs_arena_init(bs_arena *ar, uint32_t cap) {
   memset(ar, 0, sizeof *ar);
-  ar->bytes = (1 + BS_ARENA_INTS * (size_t)cap) * sizeof(uint32_t);
-  ar->a = bs_mem_map(ar->bytes); /* zero pages, mapped as they are used */
+  ar->a = bs_mem_map(arena_bytes(cap)); /* zero pages, mapped as they are used */
   if (!ar->a) return -1;
   ar->cap = cap;
   ar->table = ar->a + 1 + BS_REC_INTS * (size_t)cap;
@@ -21,12 +23,12 @@ int bs_arena_init(bs_arena *ar, uint32_t cap) {
    * that a small puzzle touches, so that it costs kilobytes, not 4 MiB. */
   const size_t table = (size_t)(ar->table - ar->a) * sizeof(uint32_t);
   bs_mem_huge(ar->a, BS_MEM_HUGE, table);
-  bs_mem_huge(ar->a, table + BS_MEM_HUGE, ar->bytes);
+  bs_mem_huge(ar->a, table + BS_MEM_HUGE, arena_bytes(cap));
   return 0;
 }
 
 void bs_arena_free(bs_arena *ar) {
-  bs_mem_unmap(ar->a, ar->bytes);
+  bs_mem_unmap(ar->a, arena_bytes(ar->cap));
   memset(ar, 0, sizeof *ar);
 }
 
