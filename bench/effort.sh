@@ -2,11 +2,13 @@
 # Moves against time for a few values of the effort setting: one solve
 # per (set, effort) on one thread, one CSV row each. The sets are made
 # here (bislide gen: uniformly random wall-free boards of fixed seeds),
-# plus Korf's 100 and every 50th board of the real set.
+# plus Korf's 100 and every 50th board of the real set. random-5x5-forward
+# is random-5x5 again with its beams' backward side waiting throughout
+# (--set beam_far=1), which pays on those boards at a high effort.
 #
 #   bench/effort.sh [BIN [CSV]]   BIN: build/bislide, built first;
 #                                 CSV: bench/results/effort.csv
-#   EFFORTS="1 2 4 8"             the efforts to run
+#   EFFORTS="1 2 4 8 12"          the efforts to run
 # Then scripts/plot-effort.sh CSV draws it. Seconds are the sum of the
 # solves' own "ms" fields (wall clock of each board's search on one core),
 # so they carry the machine's load; "generated" is what the budgets count.
@@ -15,7 +17,7 @@ cd "$(dirname "$0")/.."
 bin=${1:-build/bislide}
 csv=${2:-bench/results/effort.csv}
 [ $# -gt 0 ] || make -s "$bin"
-efforts=${EFFORTS:-1 2 4 8}
+efforts=${EFFORTS:-1 2 4 8 12}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -26,11 +28,13 @@ awk 'NR == 1 { print; next } NR == 2 { next } (NR - 3) % 50 == 0' puzzles/devqui
 { head -n 1 "$tmp/body"; tail -n +2 "$tmp/body" | wc -l; tail -n +2 "$tmp/body"; } >"$tmp/devquiz-every50th.txt"
 
 echo "set,mode,effort,boards,solved,moves,mean_moves,seconds,seconds_per_board,generated" >"$csv.tmp"
-for set in random-6x6 random-5x5 korf100-4x4 devquiz-every50th; do
-  mode=heuristic
+for set in random-6x6 random-5x5 random-5x5-forward korf100-4x4 devquiz-every50th; do
+  mode=heuristic file=$set extra=
   [ "$set" = devquiz-every50th ] && mode=auto
+  [ "$set" = random-5x5-forward ] && file=random-5x5 extra="--set beam_far=1"
   for e in $efforts; do
-    "$bin" solve --json --mode "$mode" --mem 256M --set "effort=$e" "$tmp/$set.txt" 2>/dev/null |
+    # shellcheck disable=SC2086 # extra is empty or two words
+    "$bin" solve --json --mode "$mode" --mem 256M --set "effort=$e" $extra "$tmp/$file.txt" 2>/dev/null |
       awk -v set="$set" -v mode="$mode" -v e="$e" '
         { n++
           if ($0 ~ /"status":"solved"/) { s++; match($0, /"length":[0-9]+/); m += substr($0, RSTART + 9, RLENGTH - 9) }
