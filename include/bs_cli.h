@@ -42,7 +42,10 @@ int bs_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
 void bs_json_string(FILE *f, const char *s);
 
 /* One puzzle's result as a JSON object on one line (no newline); its
- * "board" field is the board as W,H,CELLS, so that `show` can replay it. */
+ * "board" field is the board as W,H,CELLS, so that `show` can replay it,
+ * and its "bound" the board's lower bound (bs_lower_bound; null when it is
+ * unsolvable), so that the distance of an answer from the shortest one is
+ * bounded for every board, not only the proven ones. */
 void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
                    const char *store);
 

@@ -70,6 +70,13 @@ int bs_heur_score(const bs_heur *H, int s, const bs_board *b);
 /* The score word of board b for side s, from scratch (the roots'). */
 uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b);
 
+/* The lower bound of board b's distance to its goal (bs_goal): the
+ * wall-aware Manhattan distance plus linear conflicts at 2 moves a tile.
+ * No answer is shorter, and on a solvable board every answer has its
+ * parity: a move changes one tile's distance by 1, and the conflicts count
+ * 2 a tile. */
+int bs_lower_bound(const bs_board *b);
+
 /* The value of a score word: what ranks and bounds. */
 static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MASK; }
 

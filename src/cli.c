@@ -1,6 +1,8 @@
 /* bs_cli: helpers shared by the commands. */
 #include "bs_cli.h"
 
+#include "bs_heur.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -77,10 +79,15 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
     fprintf(out, "\"reason\":\"%s\",", r->reason);
   else
     fputs("\"reason\":null,", out);
+  fprintf(out, "\"moves\":\"%s\",\"length\":%d,", r->status == BS_ST_SOLVED ? r->moves : "",
+          r->status == BS_ST_SOLVED ? r->length : 0);
+  if (r->status == BS_ST_UNSOLVABLE)
+    fputs("\"bound\":null,", out);
+  else
+    fprintf(out, "\"bound\":%d,", bs_lower_bound(b));
   fprintf(out,
-          "\"moves\":\"%s\",\"length\":%d,\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,"
-          "\"ms\":%.3f,\"pdb_ms\":%.3f,\"store\":\"%s\"}",
-          r->status == BS_ST_SOLVED ? r->moves : "", r->status == BS_ST_SOLVED ? r->length : 0,
+          "\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,\"ms\":%.3f,\"pdb_ms\":%.3f,"
+          "\"store\":\"%s\"}",
           r->optimal ? "true" : "false", (unsigned long long)r->expanded,
           (unsigned long long)r->generated, ms, r->pdb_ms, store);
 }

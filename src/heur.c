@@ -81,3 +81,11 @@ uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b) {
   int h = bs_pdb_eval(&H->view[s], b->cell, &x);
   return (uint32_t)(h > md ? h : md) | (uint32_t)md << BS_SCORE_BITS;
 }
+
+int bs_lower_bound(const bs_board *b) {
+  bs_board goal;
+  bs_goal(b, &goal);
+  bs_heur H;
+  bs_heur_init(&H, b, &goal, BS_LC_LOWER_BOUND);
+  return bs_heur_score(&H, BS_FORWARD, b);
+}

@@ -80,14 +80,6 @@ static int leg_score(bs_heur *H, const bs_board *at, const bs_board *goal, int l
   return (int)bs_score_value(bs_heur_word(H, BS_FORWARD, at));
 }
 
-/* The wall-aware lower bound of b's distance to its goal, by which legs
- * and beams of different scores compare how close they came. */
-static unsigned distance_bound(const bs_board *b, const bs_board *goal) {
-  bs_heur H;
-  bs_heur_init(&H, b, goal, BS_LC_LOWER_BOUND);
-  return (unsigned)bs_heur_score(&H, BS_FORWARD, b);
-}
-
 void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r) {
   if (bs_settled(b, r)) return;
   const bs_settings *set = o->set ? o->set : &bs_settings_default;
@@ -147,7 +139,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   }
   char *kept = m + BS_ANSWER_MAX + 1, *held = kept + BS_ANSWER_MAX + 1;
   int len = 0, nkept = 0, nheld = -1, built = 0; /* built: the constructor's answer */
-  const unsigned bound = distance_bound(b, &goal);
+  const unsigned bound = (unsigned)bs_lower_bound(b);
   unsigned dnear = bound;
   end = BS_END_BUDGET;
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
@@ -205,7 +197,9 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       end = BS_END_BUDGET;
       continue;
     }
-    const unsigned d = len ? distance_bound(&at, &goal) : dnear;
+    /* Legs and beams of different scores compare how close they came by
+     * the lower bound. */
+    const unsigned d = len ? (unsigned)bs_lower_bound(&at) : dnear;
     if (d < dnear) {
       memcpy(kept, m, (size_t)len);
       nkept = len;

@@ -246,6 +246,24 @@ Test(batch, json_has_one_object_per_puzzle_and_a_summary) {
   cr_assert_eq(bs_count_lines(j), 11);
   cr_assert(strstr(j, "{\"index\":10,"), "%s", j);
   cr_assert(strstr(j, "{\"summary\":{\"puzzles\":10,\"solved\":10,"), "%s", j);
+  /* The summary's bound is the sum of the puzzles' bounds, each at most the
+   * answer's length and of its parity. */
+  long sum = 0, moves = -1, total = -1;
+  for (const char *p = strstr(j, "\"length\":"); p; p = strstr(p + 1, "\"length\":")) {
+    long len, bound;
+    cr_assert_eq(sscanf(p, "\"length\":%ld,\"bound\":%ld,", &len, &bound), 2, "%.80s", p);
+    cr_assert_leq(bound, len);
+    cr_assert_eq((len - bound) % 2, 0, "length %ld, bound %ld", len, bound);
+    sum += bound;
+  }
+  const char *m = strstr(j, "\"moves\":");
+  while (m && m[8] == '"') m = strstr(m + 1, "\"moves\":"); /* the puzzles' moves are strings */
+  cr_assert_not_null(m);
+  cr_assert_eq(sscanf(m, "\"moves\":%ld,\"bound\":%ld,", &moves, &total), 2, "%.80s", m);
+  cr_assert_gt(sum, 0);
+  cr_assert_eq(total, sum);
+  cr_assert_leq(total, moves);
+  cr_assert(strstr(b.err, "lower bound"), "%s", b.err);
   free(j);
   free(text);
   bs_proc_free(&b);

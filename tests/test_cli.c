@@ -250,6 +250,7 @@ Test(cli, solve_json) {
   has_field(line, "reason", "null");
   has_field(line, "moves", "\"R\"");
   has_field(line, "length", "1");
+  has_field(line, "bound", "1");
   has_field(line, "optimal", "true");
   has_field(line, "expanded", "");
   has_field(line, "generated", "");
@@ -262,6 +263,7 @@ Test(cli, solve_json) {
   has_field(line, "reason", "\"parity\"");
   has_field(line, "moves", "\"\"");
   has_field(line, "length", "0");
+  has_field(line, "bound", "null");
   has_field(line, "optimal", "false");
   bs_proc_free(&p);
 }

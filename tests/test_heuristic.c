@@ -249,7 +249,8 @@ Test(heuristic, line_conflicts_match_their_definition) {
  * conflicts at 2 moves a tile, with pattern databases or without, never
  * above the true distance (for every state of small boards, against the
  * plain BFS of tests/bs_test.h), and without them consistent: a move
- * changes it by at most 1. */
+ * changes it by at most 1. Without them it has the distance's parity, and
+ * it is what bs_lower_bound (the JSON's "bound") gives. */
 static void lower_bound_holds(int w, int h, uint64_t wall) {
   bs_bfs t;
   bs_bfs_run(&t, w, h, wall);
@@ -276,6 +277,9 @@ static void lower_bound_holds(int w, int h, uint64_t wall) {
     cr_assert_leq(hp, t.dist[r], "%dx%d walls %llx state %u: Manhattan + conflicts %d > %d", w, h,
                   (unsigned long long)wall, r, hp, t.dist[r]);
     cr_assert_leq(hb, t.dist[r], "state %u: with tables %d > %d", r, hb, t.dist[r]);
+    cr_assert_eq((t.dist[r] - hp) % 2, 0, "state %u: bound %d, distance %d", r, hp, t.dist[r]);
+    if (r % 61 == 0) /* bs_lower_bound builds its own tables: a sample */
+      cr_assert_eq(bs_lower_bound(&b), hp, "state %u", r);
     cr_assert_geq(hb, hp);
     for (int d = 0; d < 4; d++) {
       bs_board y = b;
