@@ -2,6 +2,7 @@
  * they write, and check exit codes, stdout and stderr. */
 #include "bs_test.h"
 
+#include "bs_heur.h"
 #include "bs_verify.h"
 
 #define HARD4X4 "4,4,C648F2ED37A501B9" /* solvable, far beyond 64K of states */
@@ -164,6 +165,20 @@ Test(cli, solve_file) {
   const char *sum = last_line(p.err);
   cr_assert_not_null(strstr(sum, "5 puzzles"), "summary: %s", sum);
   cr_assert_not_null(strstr(sum, "1 unsolvable"), "summary: %s", sum);
+  /* The summary bounds the moves by the solved boards' lower bounds. */
+  long moves, bound, want = 0;
+  const char *m = strstr(sum, "gave up; ");
+  cr_assert_not_null(m, "summary: %s", sum);
+  cr_assert_eq(sscanf(m, "gave up; %ld moves (lower bound %ld);", &moves, &bound), 2, "summary: %s", sum);
+  char line[64];
+  for (int i = 0; i < nboards; i++) {
+    if (i == 1) continue; /* unsolvable: neither moves nor a bound */
+    const bs_board b = bs_test_parsed(boards[i]);
+    want += bs_lower_bound(&b);
+  }
+  cr_assert_eq(bound, want, "summary: %s", sum);
+  cr_assert_eq(moves, 1 + 31 + (long)strlen(line_of(p.out, 3, line, sizeof line)), "summary: %s", sum);
+  cr_assert_lt(bound, moves, "the deepest 3x3 is far above its bound: %s", sum);
   bs_proc_free(&p);
   bs_temp_drop(set);
 }
