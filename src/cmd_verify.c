@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "bs_cli.h"
+#include "bs_heur.h"
 #include "bs_parse.h"
 #include "bs_verify.h"
 
@@ -11,8 +12,9 @@ static void help(void) {
          "Replays each answer line on its puzzle. Reports on stderr, as ANSWERS:LINE,\n"
          "every answer with a letter other than L R U D, a move off the board or into\n"
          "a wall, or moves that do not reach the goal; an empty line is an unsolved\n"
-         "puzzle. Then prints the totals: solved, invalid, moves, and L/R/U/D against\n"
-         "the set's limits. Either file may be '-' (not both).\n\n"
+         "puzzle. Then prints the totals: solved, invalid, moves, the solved boards'\n"
+         "lower bounds (no answers can be shorter in all), and L/R/U/D against the\n"
+         "set's limits. Either file may be '-' (not both).\n\n"
          "Exit status: 0 all answers valid and within the limits, 1 otherwise,\n"
          "2 usage error.\n");
 }
@@ -42,7 +44,7 @@ int bs_cmd_verify(int argc, char **argv) {
     return BS_EXIT_FAIL;
   }
   int invalid = 0, solved = 0;
-  long total[4] = {0, 0, 0, 0}, moves = 0;
+  long total[4] = {0, 0, 0, 0}, moves = 0, bound = 0; /* bound: of the solved boards */
   int n = ans.n < set.n ? ans.n : set.n;
   for (int i = 0; i < n; i++) {
     if (!ans.len[i]) continue;
@@ -53,6 +55,7 @@ int bs_cmd_verify(int argc, char **argv) {
     }
     solved++;
     moves += (long)ans.len[i];
+    bound += bs_lower_bound(&set.e[i].board);
     for (size_t k = 0; k < ans.len[i]; k++) total[bs_dir_from_char((unsigned char)ans.line[i][k])]++;
   }
   int bad_count = ans.n != set.n;
@@ -63,8 +66,8 @@ int bs_cmd_verify(int argc, char **argv) {
     fprintf(stderr, "%s:%d: fewer answer lines (%d) than puzzles (%d)\n", anspath, ans.n + 1, ans.n,
             set.n);
   int over = 0;
-  printf("puzzles %d\nsolved %d\ninvalid %d\nunsolved %d\nmoves %ld\n", set.n, solved, invalid,
-         set.n - solved - invalid, moves);
+  printf("puzzles %d\nsolved %d\ninvalid %d\nunsolved %d\nmoves %ld\nbound %ld\n", set.n, solved, invalid,
+         set.n - solved - invalid, moves, bound);
   for (int d = 0; d < 4; d++) {
     if (set.has_limits) {
       int o = total[d] > set.limit[d];

@@ -385,6 +385,15 @@ Test(cli, verify_totals) {
   char want[64];
   snprintf(want, sizeof want, "moves %ld", moves);
   cr_assert_not_null(strstr(p.out, want), "want %s in:\n%s", want, p.out);
+  /* And the solved boards' lower bounds: the first, third and fourth. */
+  long bound = 0;
+  for (int i = 0; i < 4; i++)
+    if (i != 1) {
+      const bs_board b = bs_test_parsed(boards[i]);
+      bound += bs_lower_bound(&b);
+    }
+  snprintf(want, sizeof want, "\nbound %ld\n", bound);
+  cr_assert_not_null(strstr(p.out, want), "want %s in:\n%s", want, p.out);
   bs_proc_free(&p);
   bs_temp_drop(set);
   bs_temp_drop(ans);
