@@ -747,9 +747,12 @@ static void mark(bs_construct *c, const goals *G, const uint32_t *goal, uint32_t
  * 0..f-1; a state is the tiles' positions (tile i the digit f^i) then the
  * blank, in base f. Targets are marked in how[] (TARGET_MARK), so that a
  * state is checked against them only when it is one. Plays the moves on b
- * and appends them.
- * Returns j, or -1 (out of memory; on a solvable board nothing else). */
-static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *from, const goals *G) {
+ * and appends them. It gives up once every target it could still reach
+ * would cost `cap` or more.
+ * Returns j; -1 out of memory (on a solvable board nothing else), -2 gave
+ * up at the cap. */
+static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *from, const goals *G,
+                  long cap) {
   const int k = G->k;
   int id[BS_MAX_CELLS], f = 0;
   int8_t nb[BS_MAX_CELLS][4];
@@ -790,6 +793,7 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
   while (head < tail) {
     if (head == layer) depth++, layer = tail;
     if (best <= 2L * (depth + 1) + least) break;
+    if (reached < 0 && 2L * (depth + 1) + least >= cap) break; /* what this layer's children cost */
     uint32_t s = c->queue[head++], blank = s % (uint32_t)f, tiles = s / (uint32_t)f, rest = tiles;
     uint32_t pos[BS_MAX_CELLS];
     for (int i = 0; i < k; i++, rest /= (uint32_t)f) who[pos[i] = rest % (uint32_t)f] = (int8_t)i;
@@ -828,7 +832,8 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
   }
   for (uint32_t i = 0; i < tail; i++) c->how[c->queue[i]] = 0; /* clean for the next search */
   mark(c, G, goal, (uint32_t)f, 0);
-  if (reached < 0 || c->len + len + 1 > c->cap) return -1;
+  if (reached < 0) return 2L * (depth + 1) + least >= cap ? -2 : -1;
+  if (c->len + len + 1 > c->cap) return -1;
   for (size_t i = 0; i < len; i++)
     if (!bs_move(b, bs_dir_from_char(c->moves[c->len + i]))) return -1; /* cannot happen */
   c->len += len;
@@ -848,48 +853,181 @@ static int place(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t homes)
     to[k++] = g;
   }
   const goals G = {k, 1, to, NULL, NULL};
-  return search(c, b, blocked, from, &G) < 0 ? -1 : 0;
+  return search(c, b, blocked, from, &G, LONG_MAX) < 0 ? -1 : 0;
 }
 
 /* ---- a sort step ------------------------------------------------------------------ */
 
-/* The tiles on cells y, x, z go to x, z, y: a walk T bringing them to the
- * cells of a core with the blank on its own, the core if they came in its
- * cyclic order, else its inverse (backwards, each move undone), then T
- * backwards; of all cores, orders and walks, the one of fewest moves. */
-static int three_cycle(bs_construct *c, bs_board *b, int y, int x, int z) {
+/* The targets of a 3-cycle's search: the three tiles on the cells of a
+ * core's cycle, in either way round, the blank on the core's own cell,
+ * each costing its core. */
+typedef struct turns {
+  int to[BS_SORT_CORES * ORDERS * TRIPLE], blank[BS_SORT_CORES * ORDERS], cost[BS_SORT_CORES * ORDERS];
+  goals G;
+} turns;
+
+static void turns_init(const bs_sorter *s, turns *t) {
   static const int order[ORDERS][TRIPLE] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1},  /* a -> b -> c */
                                             {0, 2, 1}, {2, 1, 0}, {1, 0, 2}}; /* the other way */
-  const bs_sorter *s = c->sorter;
-  const int from[TRIPLE] = {y, x, z};
-  int to[BS_SORT_CORES * ORDERS * TRIPLE], blank[BS_SORT_CORES * ORDERS], cost[BS_SORT_CORES * ORDERS];
   for (int k = 0; k < s->ncores; k++)
     for (int j = 0; j < ORDERS; j++) {
-      for (int i = 0; i < TRIPLE; i++) to[(k * ORDERS + j) * TRIPLE + i] = s->core[k][order[j][i]];
-      blank[k * ORDERS + j] = s->core[k][3];
-      cost[k * ORDERS + j] = s->core_len[k];
+      for (int i = 0; i < TRIPLE; i++) t->to[(k * ORDERS + j) * TRIPLE + i] = s->core[k][order[j][i]];
+      t->blank[k * ORDERS + j] = s->core[k][3];
+      t->cost[k * ORDERS + j] = s->core_len[k];
     }
-  const goals G = {TRIPLE, s->ncores * ORDERS, to, blank, cost};
-  size_t at = c->len;
-  int j = search(c, b, ~s->region.cells, from, &G);
-  if (j < 0) return -1;
-  size_t end = c->len;
-  const uint8_t *core = s->walk + s->core_at[j / ORDERS];
-  const int n = s->core_len[j / ORDERS];
-  uint8_t back[1];
-  if (j % ORDERS < ORDERS / 2) {
-    if (play(c, b, core, n)) return -1;
-  } else
-    for (int i = n; i > 0; i--) {
-      back[0] = (uint8_t)(core[i - 1] ^ 1);
-      if (play(c, b, back, 1)) return -1;
+  t->G = (goals){TRIPLE, s->ncores * ORDERS, t->to, t->blank, t->cost};
+}
+
+/* The cell of tile v on b. */
+static int cell_of(const bs_board *b, int v) {
+  int q = 0;
+  while (q < b->n && b->cell[q] != v) q++;
+  return q;
+}
+
+/* A sort step as it goes: its cores' targets, the walks of its 3-cycles
+ * so far (to be undone at its end: where each begins in the answer, and
+ * its moves; a 3-cycle takes a tile home, so there are fewer than cells),
+ * and the best 3-cycle priced (its walk and target). */
+typedef struct sorting {
+  turns t;
+  int nwalks;
+  size_t walk_at[BS_MAX_CELLS], walk_len[BS_MAX_CELLS];
+  char *best;
+  size_t best_len, best_cap;
+  int best_j, best_home; /* best_home: its walk starts with the walks so far undone */
+} sorting;
+
+/* The moves of the 3-cycle of the tiles on cells from[] of b, its walk
+ * to a core, the core and the walk back, found but not played, and kept
+ * as the best when fewer than `cap` (home: b is the board once the walks
+ * so far are undone); LONG_MAX when not, -1 when out of memory. */
+static long price(bs_construct *c, bs_board *b, sorting *S, const int *from, long cap, int home) {
+  const bs_board keep = *b;
+  const size_t at = c->len;
+  const int j = search(c, b, ~c->sorter->region.cells, from, &S->t.G, cap);
+  const size_t len = c->len - at;
+  long moves = j == -2 ? LONG_MAX : j < 0 ? -1 : 2 * (long)len + S->t.cost[j];
+  if (moves >= cap) moves = LONG_MAX;
+  if (moves >= 0 && moves < LONG_MAX) {
+    if (len > S->best_cap) {
+      char *m = realloc(S->best, len);
+      if (!m) moves = -1;
+      else S->best = m, S->best_cap = len;
     }
-  for (size_t i = end; i > at; i--) { /* T^-1: T reversed, each move undone */
-    back[0] = (uint8_t)(bs_dir_from_char(c->moves[i - 1]) ^ 1);
-    if (play(c, b, back, 1)) return -1;
+    if (moves >= 0) memcpy(S->best, c->moves + at, len), S->best_len = len, S->best_j = j, S->best_home = home;
   }
-  c->cycles++;
+  *b = keep;
+  c->len = at;
+  c->moves[at] = 0;
+  return moves;
+}
+
+/* Undoes the walks so far, the last first, each move undone. */
+static int unwind(bs_construct *c, bs_board *b, sorting *S) {
+  for (; S->nwalks > 0; S->nwalks--)
+    for (size_t k = S->walk_len[S->nwalks - 1]; k-- > 0;) {
+      const uint8_t back = (uint8_t)(bs_dir_from_char(c->moves[S->walk_at[S->nwalks - 1] + k]) ^ 1);
+      if (play(c, b, &back, 1)) return -1;
+    }
   return 0;
+}
+
+/* Plays the best 3-cycle priced: the walks so far undone if its walk
+ * starts there, its walk T to a core, then the core if the tiles came in
+ * its cyclic order, else its inverse (backwards, each move undone). Once T
+ * is undone, the three tiles sit each where the next one was. Returns 0,
+ * or -1 when out of memory. */
+static int turn(bs_construct *c, bs_board *b, sorting *S) {
+  const bs_sorter *s = c->sorter;
+  if ((S->best_home && unwind(c, b, S)) || S->nwalks == BS_MAX_CELLS) return -1; /* cannot happen */
+  S->walk_at[S->nwalks] = c->len;
+  S->walk_len[S->nwalks++] = S->best_len;
+  for (size_t i = 0; i < S->best_len; i++) {
+    const uint8_t d = (uint8_t)bs_dir_from_char(S->best[i]);
+    if (play(c, b, &d, 1)) return -1;
+  }
+  const uint8_t *core = s->walk + s->core_at[S->best_j / ORDERS];
+  const int n = s->core_len[S->best_j / ORDERS];
+  if (S->best_j % ORDERS < ORDERS / 2) return play(c, b, core, n);
+  for (int i = n; i > 0; i--) {
+    const uint8_t back = (uint8_t)(core[i - 1] ^ 1);
+    if (play(c, b, &back, 1)) return -1;
+  }
+  return 0;
+}
+
+/* A 3-cycle to try: the tiles on cells y, x, z of v go to x, z, y, and
+ * `homed` of them get home. */
+typedef struct trio {
+  int y, x, z, homed, guess; /* guess: the way round the tiles' cells on b, per tile home */
+} trio;
+
+/* Sorts orbit o of v, the board b becomes once the walks so far are undone
+ * (its blank home), a 3-cycle at a time, played on b. For a cell x of v
+ * whose tile is out of place, the 3-cycle that brings x's tile home from y
+ * sends the tile it finds on x on to the cell z where that one belongs, so
+ * that two tiles get home; when that cell is y (the two tiles trade
+ * places), to the cell left out of place nearest x, and one tile gets
+ * home. Of these, the BS_SORT_TRIES of least way round their tiles' cells
+ * on b per tile home are priced by a search each (in that order, the best
+ * so far capping the next), and the one of fewest moves per tile home
+ * goes first, ties to the one tried first. Returns 0, or -1. */
+static int sort_orbit(bs_construct *c, bs_board *b, bs_board *v, sorting *S, int o,
+                      uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]) {
+  const uint64_t orbit = c->sorter->orbit[o];
+  for (;;) {
+    trio cand[BS_MAX_CELLS];
+    int n = 0;
+    for (uint64_t m = orbit; m; m &= m - 1) {
+      trio k = {.y = -1, .x = __builtin_ctzll(m), .z = -1};
+      if (v->cell[k.x] == k.x + 1) continue;
+      for (uint64_t q = orbit; q; q &= q - 1)
+        if (v->cell[__builtin_ctzll(q)] == k.x + 1) k.y = __builtin_ctzll(q);
+      const int home = v->cell[k.x] - 1; /* of the tile on x: a cell of orbit o */
+      k.homed = home >= 0 && home != k.y && (orbit >> home & 1) ? 2 : 1;
+      if (k.homed == 2) k.z = home;
+      else
+        for (uint64_t q = orbit; q; q &= q - 1) {
+          int u = __builtin_ctzll(q);
+          if (u != k.x && u != k.y && v->cell[u] != u + 1 && (k.z < 0 || dist[k.x][u] < dist[k.x][k.z])) k.z = u;
+        }
+      if (k.y < 0 || k.z < 0) return -1; /* not even on the orbit: cannot happen */
+      const int y = cell_of(b, v->cell[k.y]), x = cell_of(b, v->cell[k.x]), z = cell_of(b, v->cell[k.z]);
+      k.guess = (dist[y][x] + dist[x][z] + dist[z][y]) * 2 / k.homed;
+      int i = n++;
+      for (; i > 0 && cand[i - 1].guess > k.guess; i--) cand[i] = cand[i - 1];
+      cand[i] = k;
+    }
+    if (!n) return 0;
+    int pick = -1;
+    long best = 0;
+    for (int i = 0; i < n && i < BS_SORT_TRIES; i++) {
+      const trio *k = &cand[i];
+      const int from[TRIPLE] = {cell_of(b, v->cell[k->y]), cell_of(b, v->cell[k->x]), cell_of(b, v->cell[k->z])};
+      const long homed = k->homed, best_homed = pick < 0 ? 1 : cand[pick].homed;
+      /* To beat the best: fewer moves per tile home, so fewer than cap. */
+      const long cap = pick < 0 ? LONG_MAX : (best * homed + best_homed - 1) / best_homed;
+      /* From the board with the walks so far undone, and from where they
+       * left the tiles (b, the same board when there are none). */
+      long there = LONG_MAX;
+      if (S->nwalks) {
+        there = price(c, b, S, from, cap, 0);
+        if (there < 0) return -1;
+        if (there < cap) pick = i, best = there;
+      }
+      const long home = price(c, v, S, (const int[TRIPLE]){k->y, k->x, k->z}, there < cap ? there : cap, 1);
+      if (home < 0) return -1;
+      if (home < (there < cap ? there : cap)) pick = i, best = home;
+    }
+    if (pick < 0 || turn(c, b, S)) return -1; /* the first is never capped */
+    const trio *k = &cand[pick];
+    const uint8_t on_y = v->cell[k->y]; /* y's tile goes to x, x's to z, z's to y */
+    v->cell[k->y] = v->cell[k->z];
+    v->cell[k->z] = v->cell[k->x];
+    v->cell[k->x] = on_y;
+    c->cycles++;
+  }
 }
 
 static int sort_step(bs_construct *c, bs_board *b) {
@@ -919,44 +1057,22 @@ static int sort_step(bs_construct *c, bs_board *b) {
     int k = __builtin_ctzll(use);
     if (play(c, b, s->walk + s->gen_at[k], s->gen_len[k])) return -1;
   }
-  /* Each orbit, a 3-cycle at a time, the cheapest first: for a cell x
-   * whose tile is out of place, the 3-cycle that brings x's tile home
-   * from y sends the tile it finds on x on to the cell z where that one
-   * belongs, so that two tiles get home; when that cell is y (the two
-   * tiles trade places), to the cell left out of place nearest x, and one
-   * tile gets home. Its price is the way round y, x and z, as the walk to
-   * a core gathers the three tiles; the least goes first, ties to the
-   * lower x. */
+  /* Each orbit by 3-cycles. Each one's walk T starts where the last core
+   * left the blank, and the walks are undone at the end, the last first
+   * (T_1 C_1 ... T_k C_k T_k^-1 ... T_1^-1): header. */
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS];
   for (uint64_t q = r->cells; q; q &= q - 1) {
     int v = __builtin_ctzll(q);
     bs_flood(&c->geom, r->cells, v, NULL, dist[v]);
   }
-  for (int o = 0; o < s->norbits; o++) {
-    if (!s->engine_len[o]) continue; /* two cells: even, so home already */
-    for (;;) {
-      int bx = -1, by = -1, bz = -1, bprice = 0;
-      for (uint64_t m = s->orbit[o]; m; m &= m - 1) {
-        int x = __builtin_ctzll(m), y = -1, z = -1;
-        if (b->cell[x] == x + 1) continue;
-        for (uint64_t k = s->orbit[o]; k; k &= k - 1)
-          if (b->cell[__builtin_ctzll(k)] == x + 1) y = __builtin_ctzll(k);
-        const int home = b->cell[x] - 1; /* of the tile on x: a cell of orbit o */
-        if (home >= 0 && home != y && (s->orbit[o] >> home & 1)) z = home;
-        else
-          for (uint64_t k = s->orbit[o]; k; k &= k - 1) {
-            int v = __builtin_ctzll(k);
-            if (v != x && v != y && b->cell[v] != v + 1 && (z < 0 || dist[x][v] < dist[x][z])) z = v;
-          }
-        if (y < 0 || z < 0) return -1; /* not even on the orbit: cannot happen */
-        int price = dist[y][x] + dist[x][z] + dist[z][y];
-        if (bx < 0 || price < bprice) bx = x, by = y, bz = z, bprice = price;
-      }
-      if (bx < 0) break;
-      if (three_cycle(c, b, by, bx, bz)) return -1;
-    }
-  }
-  return 0;
+  sorting S = {.nwalks = 0};
+  turns_init(s, &S.t);
+  bs_board u = *b; /* b once the walks are undone */
+  int rc = 0;
+  for (int o = 0; o < s->norbits && !rc; o++)
+    if (s->engine_len[o]) rc = sort_orbit(c, b, &u, &S, o, dist); /* two cells: even, so home */
+  free(S.best);
+  return rc || unwind(c, b, &S);
 }
 
 int bs_construct_solve(bs_construct *c, const bs_board *start) {
