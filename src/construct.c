@@ -915,7 +915,8 @@ static long price(bs_construct *c, bs_board *b, sorting *S, const int *from, lon
       if (!m) moves = -1;
       else S->best = m, S->best_cap = len;
     }
-    if (moves >= 0) memcpy(S->best, c->moves + at, len), S->best_len = len, S->best_j = j, S->best_home = home;
+    if (moves >= 0 && len) memcpy(S->best, c->moves + at, len);
+    if (moves >= 0) S->best_len = len, S->best_j = j, S->best_home = home;
   }
   *b = keep;
   c->len = at;
