@@ -1059,8 +1059,9 @@ static int sort_step(bs_construct *c, bs_board *b) {
     if (play(c, b, s->walk + s->gen_at[k], s->gen_len[k])) return -1;
   }
   /* Each orbit by 3-cycles. Each one's walk T starts where the last core
-   * left the blank, and the walks are undone at the end, the last first
-   * (T_1 C_1 ... T_k C_k T_k^-1 ... T_1^-1): header. */
+   * left the blank, or the walks so far are undone first; those left are
+   * undone at the end, the last first (T_1 C_1 ... T_k C_k T_k^-1 ...
+   * T_1^-1: the header says why that sorts as the 3-cycles do). */
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS];
   for (uint64_t q = r->cells; q; q &= q - 1) {
     int v = __builtin_ctzll(q);
@@ -1073,7 +1074,7 @@ static int sort_step(bs_construct *c, bs_board *b) {
   for (int o = 0; o < s->norbits && !rc; o++)
     if (s->engine_len[o]) rc = sort_orbit(c, b, &u, &S, o, dist); /* two cells: even, so home */
   free(S.best);
-  return rc || unwind(c, b, &S);
+  return rc || unwind(c, b, &S) ? -1 : 0;
 }
 
 int bs_construct_solve(bs_construct *c, const bs_board *start) {
