@@ -915,8 +915,10 @@ static long price(bs_construct *c, bs_board *b, sorting *S, const int *from, lon
       if (!m) moves = -1;
       else S->best = m, S->best_cap = len;
     }
-    if (moves >= 0 && len) memcpy(S->best, c->moves + at, len);
-    if (moves >= 0) S->best_len = len, S->best_j = j, S->best_home = home;
+    if (moves >= 0) {
+      if (len) memcpy(S->best, c->moves + at, len); /* S->best may be NULL when len is 0 */
+      S->best_len = len, S->best_j = j, S->best_home = home;
+    }
   }
   *b = keep;
   c->len = at;
@@ -959,9 +961,10 @@ static int turn(bs_construct *c, bs_board *b, sorting *S) {
 }
 
 /* A 3-cycle to try: the tiles on cells y, x, z of v go to x, z, y, and
- * `homed` of them get home. */
+ * `homed` of them get home; on b, those tiles are on cells at[]. */
 typedef struct trio {
-  int y, x, z, homed, guess; /* guess: the way round the tiles' cells on b, per tile home */
+  int y, x, z, homed, guess; /* guess: the way round at[], per tile home */
+  int at[TRIPLE];
 } trio;
 
 /* Sorts orbit o of v, the board b becomes once the walks so far are undone
@@ -994,7 +997,8 @@ static int sort_orbit(bs_construct *c, bs_board *b, bs_board *v, sorting *S, int
           if (u != k.x && u != k.y && v->cell[u] != u + 1 && (k.z < 0 || dist[k.x][u] < dist[k.x][k.z])) k.z = u;
         }
       if (k.y < 0 || k.z < 0) return -1; /* not even on the orbit: cannot happen */
-      const int y = cell_of(b, v->cell[k.y]), x = cell_of(b, v->cell[k.x]), z = cell_of(b, v->cell[k.z]);
+      const int y = k.at[0] = cell_of(b, v->cell[k.y]), x = k.at[1] = cell_of(b, v->cell[k.x]),
+                z = k.at[2] = cell_of(b, v->cell[k.z]);
       k.guess = (dist[y][x] + dist[x][z] + dist[z][y]) * 2 / k.homed;
       int i = n++;
       for (; i > 0 && cand[i - 1].guess > k.guess; i--) cand[i] = cand[i - 1];
@@ -1005,21 +1009,20 @@ static int sort_orbit(bs_construct *c, bs_board *b, bs_board *v, sorting *S, int
     long best = 0;
     for (int i = 0; i < n && i < BS_SORT_TRIES; i++) {
       const trio *k = &cand[i];
-      const int from[TRIPLE] = {cell_of(b, v->cell[k->y]), cell_of(b, v->cell[k->x]), cell_of(b, v->cell[k->z])};
       const long homed = k->homed, best_homed = pick < 0 ? 1 : cand[pick].homed;
       /* To beat the best: fewer moves per tile home, so fewer than cap. */
       const long cap = pick < 0 ? LONG_MAX : (best * homed + best_homed - 1) / best_homed;
-      /* From the board with the walks so far undone, and from where they
-       * left the tiles (b, the same board when there are none). */
-      long there = LONG_MAX;
+      /* From where the walks so far left the tiles (b), then from the
+       * board with them undone (v, the same board when there are none). */
+      long beat = cap;
       if (S->nwalks) {
-        there = price(c, b, S, from, cap, 0);
+        const long there = price(c, b, S, k->at, beat, 0);
         if (there < 0) return -1;
-        if (there < cap) pick = i, best = there;
+        if (there < beat) pick = i, best = beat = there;
       }
-      const long home = price(c, v, S, (const int[TRIPLE]){k->y, k->x, k->z}, there < cap ? there : cap, 1);
+      const long home = price(c, v, S, (const int[TRIPLE]){k->y, k->x, k->z}, beat, 1);
       if (home < 0) return -1;
-      if (home < (there < cap ? there : cap)) pick = i, best = home;
+      if (home < beat) pick = i, best = home;
     }
     if (pick < 0 || turn(c, b, S)) return -1; /* the first is never capped */
     const trio *k = &cand[pick];
