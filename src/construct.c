@@ -619,6 +619,39 @@ static int plan_from(planner *s, uint64_t r, int depth) {
   return -1;
 }
 
+/* Whether r holds a 2x2 square. */
+static int has_square(const bs_geom *g, uint64_t r) {
+  for (uint64_t m = r; m; m &= m - 1)
+    if (square_in(g, r, __builtin_ctzll(m))) return 1;
+  return 0;
+}
+
+/* A sort step's 3-cycles cost hundreds of moves on a region without a
+ * 2x2 square (its cores are engines, products of long generator walks),
+ * and about the walks that bring three tiles to a square on one with a
+ * square. So when the plan's sort region has none, the sort step moves up
+ * to the last region of the plan that has one and whose group is full:
+ * more tiles to sort, each 3-cycle far shorter. The steps before it are
+ * the same, so the plan stays valid. Returns 0, or -1 when the first sort
+ * step cannot be prepared again. */
+static int sort_at_square(planner *s, bs_plan *p) {
+  bs_construct *c = s->c;
+  uint64_t r[BS_MAX_CELLS + 1];
+  r[0] = c->region.cells;
+  for (int i = 0; i < p->nsteps; i++) r[i + 1] = r[i] & ~p->step[i];
+  const int last = p->nsteps - 1;
+  if (has_square(&c->geom, r[last])) return 0;
+  for (int i = last - 1; i >= 0; i--) {
+    const int f = __builtin_popcountll(r[i]);
+    if (!has_square(&c->geom, r[i]) || !fits(c, f, TRIPLE) || !bs_group_full(group_at(s, i, r[i])) ||
+        sort_prepare(c, r[i], &c->group[i]))
+      continue;
+    p->nsteps = i;
+    return last_step(p, r[i] & ~(1ull << s->root), 1);
+  }
+  return sort_prepare(c, r[last], group_at(s, last, r[last]));
+}
+
 int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall) {
   bs_plan *p = &c->plan;
   if (c->planned && p->w == w && p->h == h && p->wall == wall) return c->planned == 1 ? 0 : -1;
@@ -637,6 +670,7 @@ int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall) {
   s.alt[0] = (uint8_t)wilson(&c->region);
   memset(c->memo, 0, PLAN_MEMO * sizeof *c->memo);
   int rc = plan_from(&s, c->region.cells, 0);
+  if (rc == 0 && p->sort_last) rc = sort_at_square(&s, p);
   c->planned = rc == 0 ? 1 : -1;
   return rc;
 }
