@@ -203,6 +203,7 @@ typedef struct bs_construct {
   char *moves;       /* the answer, NUL-terminated */
   size_t len, cap;
   uint32_t cycles;   /* 3-cycles the last answer's sort step made */
+  uint64_t searched; /* states its searches have reached, all answers together */
 } bs_construct;
 
 /* Allocates a workspace of about `bytes` (at least what the groups and one

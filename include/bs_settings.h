@@ -55,6 +55,8 @@
           "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")         \
   SETTING(construct_starts, 12, 1, 1000,                                                           \
           "points spread evenly along the way of the beam that came closest that the constructor starts from, the shortest answer kept (1: the way's end)") \
+  SETTING(construct_budget, 16000000, 0, 1000000000,                                              \
+          "states the constructor's searches may reach on one board, over its starts, at effort 1: no start begins past it (0: no limit)") \
   SETTING(relay_window, 200, 4, 380,                                                              \
           "moves of each stretch of an answer that a relay beam tries to shorten (one starts every half of it)") \
   SETTING(relay_width, 500, 1, 1000000,                                                          \

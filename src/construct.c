@@ -864,6 +864,7 @@ static int search(bs_construct *c, bs_board *b, uint64_t blocked, const int *fro
       s = tiles * (uint32_t)f + back;
     }
   }
+  c->searched += tail;
   for (uint32_t i = 0; i < tail; i++) c->how[c->queue[i]] = 0; /* clean for the next search */
   mark(c, G, goal, (uint32_t)f, 0);
   if (reached < 0) return 2L * (depth + 1) + least >= cap ? -2 : -1;

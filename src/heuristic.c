@@ -39,29 +39,38 @@ static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b)
 }
 
 /* The constructor from construct_starts points spread evenly along the
- * way (its end the last one): each answer is the way up to its start and
- * the constructor's answer from there, loops cut, and the shortest is
- * kept, as its answers swing by hundreds of moves with where it starts.
+ * way: each answer is the way up to its start and the constructor's answer
+ * from there, loops cut, and the shortest is kept, ties to the start
+ * nearest the way's beginning, as its answers swing by hundreds of moves
+ * with where it starts. The way's end, where the beam came closest, goes
+ * first, and no start begins once the constructor's searches have reached
+ * construct_budget states (times the effort) on this board: on a ring
+ * whose 3-cycles cost a deep search each, 12 starts would take seconds.
  * Returns it (malloc'd, *n its length), or NULL when the constructor
  * cannot answer or memory runs out. */
 static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_board *b, const char *way,
                              int len, int *n) {
   const int starts = len ? (int)set->construct_starts : 1;
+  const uint64_t budget = (uint64_t)set->construct_budget * (uint64_t)set->effort;
   char *best = NULL;
-  int went = 0;
-  bs_board x = *b;
-  for (int j = 1; j <= starts; j++) {
+  uint64_t spent = 0;
+  for (int j = starts, last = -1; j >= 1 && (!budget || spent < budget); j--) {
     const int i = (int)((int64_t)len * j / starts);
-    if (i == went && j > 1) continue; /* a way shorter than the starts */
-    for (; went < i; went++) bs_move(&x, bs_dir_from_char((unsigned char)way[went]));
-    if (constructor(sv, set, &x)) continue;
+    if (i == last) continue; /* a way shorter than the starts */
+    last = i;
+    bs_board x = *b;
+    for (int k = 0; k < i; k++) bs_move(&x, bs_dir_from_char((unsigned char)way[k]));
+    const uint64_t before = sv->con_ready ? sv->con.searched : 0;
+    const int failed = constructor(sv, set, &x);
+    spent += sv->con_ready ? sv->con.searched - before : 0;
+    if (failed) continue;
     const int all = i + (int)sv->con.len;
     char *m = malloc((size_t)all + 1);
     if (!m) continue;
     memcpy(m, way, (size_t)i);
     memcpy(m + i, sv->con.moves, sv->con.len);
     const int cut = bs_polish_loops(b, m, all);
-    if (cut >= 0 && (!best || cut < *n)) {
+    if (cut >= 0 && (!best || cut <= *n)) {
       free(best);
       best = m;
       *n = cut;
