@@ -327,9 +327,10 @@ Test(construct, a_3_cycle_turns_on_the_nearest_square) {
 Test(construct, a_sort_step_sorts_where_a_square_is) {
   /* The layout of the real set's board 3717: its plan's last region with
    * no small valid step is a theta of single cells, where a 3-cycle's core
-   * is an engine of hundreds of moves; two steps before, the region still
-   * holds a 2x2 square. Sorted there, these 20 random boards take 36,369
-   * moves; sorted on the theta (until stop 36), 65,575. */
+   * is an engine of hundreds of moves; before the plan's last small step
+   * (a pair of cells), it still holds a 2x2 square. Sorted there, these 20
+   * random boards take 36,369 moves; sorted on the theta (until stop 36),
+   * 65,575. */
   const shape sh = {6, 6, "#ooooo" "ooo##o" "oooo#o" "oo#ooo" "oo###o" "oooooo"};
   const bs_sorter *s = sort_plan(&sh, 0);
   int square = 0;
