@@ -633,7 +633,7 @@ static int has_square(const bs_geom *g, uint64_t r) {
  * to the last region of the plan that has one and whose group is full:
  * more tiles to sort, each 3-cycle far shorter. The steps before it are
  * the same, so the plan stays valid. Returns 0, or -1 when the first sort
- * step cannot be prepared again. */
+ * step cannot be prepared again after a failed try. */
 static int sort_at_square(planner *s, bs_plan *p) {
   bs_construct *c = s->c;
   uint64_t r[BS_MAX_CELLS + 1];
@@ -641,15 +641,17 @@ static int sort_at_square(planner *s, bs_plan *p) {
   for (int i = 0; i < p->nsteps; i++) r[i + 1] = r[i] & ~p->step[i];
   const int last = p->nsteps - 1;
   if (has_square(&c->geom, r[last])) return 0;
+  int tried = 0; /* a failed sort_prepare leaves the sorter half made */
   for (int i = last - 1; i >= 0; i--) {
     const int f = __builtin_popcountll(r[i]);
-    if (!has_square(&c->geom, r[i]) || !fits(c, f, TRIPLE) || !bs_group_full(group_at(s, i, r[i])) ||
-        sort_prepare(c, r[i], &c->group[i]))
+    if (!has_square(&c->geom, r[i]) || !fits(c, f, TRIPLE) || !bs_group_full(group_at(s, i, r[i])))
       continue;
+    tried = 1;
+    if (sort_prepare(c, r[i], &c->group[i])) continue;
     p->nsteps = i;
     return last_step(p, r[i] & ~(1ull << s->root), 1);
   }
-  return sort_prepare(c, r[last], group_at(s, last, r[last]));
+  return tried ? sort_prepare(c, r[last], group_at(s, last, r[last])) : 0;
 }
 
 int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall) {
