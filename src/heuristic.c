@@ -5,11 +5,12 @@
  * short, and it answers most boards within its budget. A board farther
  * from its goal than a record's path holds is the beam's too: a beam out
  * of depth goes on from its closest state, leg after leg (and one out of
- * budget ends its last leg there). A board the
- * first beam does not answer is one its score misleads, and it is solved
- * again at `escalate` times the effort, with a score that sees rings and
- * passages: pattern databases of the layout (bs_pdb.h), built at effort 1
- * only for the boards that need them; then with conflicts weighing
+ * budget ends its last leg there). With beam_reverse, the first beam
+ * also runs from the goal toward the board, and the shorter answer is
+ * kept. A board the first beam does not answer is one its score
+ * misleads, and it is solved again at `escalate` times the effort, with a
+ * score that sees rings and passages: pattern databases of the layout
+ * (bs_pdb.h), built at effort 1 only for the boards that need them; then with conflicts weighing
  * lc_retry beside them. So is a board whose first answer is longer than
  * retry_over percent of its lower bound, the shorter answer kept. Then,
  * if the settings ask for it, a wide beam. Where none answers, the
@@ -89,6 +90,74 @@ static int leg_score(bs_heur *H, const bs_board *at, const bs_board *goal, int l
   return (int)bs_score_value(bs_heur_word(H, BS_FORWARD, at));
 }
 
+/* A beam of `width` (conflicts weighing lc, tables P if any) from *at
+ * toward `to`, in legs, on *give states. Out of depth, the next leg starts
+ * where this one came closest by the beam's score, as long as the legs get
+ * closer. Out of budget, the way to where it came closest is the last leg,
+ * so that what the beam found is not lost to the constructor, which goes
+ * on from the legs' end. The legs' way is m[0..*len), *at where they end;
+ * s is the last leg's result (its answer, when it met), *give what is
+ * left. Returns the last leg's end. */
+static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs_board *to, int lc,
+                   uint64_t width, const bs_pdb *P, uint64_t *give, char *m, int *len, bs_result *s,
+                   bs_result *r) {
+  bs_end end = BS_END_BUDGET;
+  bs_heur H;
+  int h = leg_score(&H, at, to, lc, P);
+  *len = 0;
+  while (*give) {
+    bs_policy beam = {.width = width > UINT32_MAX ? UINT32_MAX : (uint32_t)width,
+                      .extra = (int)set->beam_extra, .far = (unsigned)set->beam_far, .recycle = 1,
+                      .H = &H, .budget = *give,
+                      .expect = *give}; /* a beam fills the store or its budget */
+    end = bs_solver_engine(sv, at, to, &beam, s);
+    bs_result_add(r, s);
+    *give = *give > s->generated ? *give - s->generated : 0;
+    if ((end != BS_END_DEPTH && end != BS_END_BUDGET) || !s->length || *len + s->length > BS_ANSWER_MAX)
+      break;
+    bs_board next = *at;
+    for (int i = 0; i < s->length; i++) bs_move(&next, bs_dir_from_char(s->moves[i]));
+    const int hn = leg_score(&H, &next, to, lc, P);
+    if (hn >= h) break;
+    memcpy(m + *len, s->moves, (size_t)s->length);
+    *len += s->length;
+    *at = next;
+    h = hn;
+  }
+  return end;
+}
+
+/* The first beam once more, from the goal toward the board (beam_reverse):
+ * the two beams rank different states and stray differently, and on
+ * boards that a beam crosses forward alone (far ones, or beam_far 1) the
+ * shorter of the two answers beats one beam twice as wide. When it meets
+ * with fewer moves than the forward beam's answer (or that one did not
+ * meet), its answer, undone move by move from the end, becomes the first
+ * beam's: m[0..*len) whole, s's way empty. Returns the first beam's end. */
+static bs_end reverse_beam(bs_solver *sv, const bs_settings *set, const bs_board *b, const bs_board *goal,
+                           int lc, uint64_t width, const bs_pdb *P, uint64_t give, bs_end end, char *m,
+                           int *len, bs_result *s, bs_result *r) {
+  char *w = malloc(BS_ANSWER_MAX + 1);
+  bs_result *t = malloc(sizeof *t);
+  if (w && t) {
+    bs_board at = *goal;
+    int n = 0;
+    const int met = end == BS_END_MET && *len + s->length <= BS_ANSWER_MAX;
+    if (legs(sv, set, &at, b, lc, width, P, &give, w, &n, t, r) == BS_END_MET &&
+        n + t->length <= BS_ANSWER_MAX && (!met || n + t->length < *len + s->length)) {
+      memcpy(w + n, t->moves, (size_t)t->length);
+      n += t->length;
+      for (int i = 0; i < n; i++) m[i] = bs_dir_chars[bs_dir_from_char((unsigned char)w[n - 1 - i]) ^ 1];
+      *len = n;
+      s->length = 0;
+      end = BS_END_MET;
+    }
+  }
+  free(w);
+  free(t);
+  return end;
+}
+
 void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r) {
   if (bs_settled(b, r)) return;
   const bs_settings *set = o->set ? o->set : &bs_settings_default;
@@ -163,35 +232,11 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       }
     }
     if (!give) continue;
-    const int lc = beams[k].lc;
     bs_board at = *b;
-    len = 0;
-    bs_heur H;
-    int h = leg_score(&H, &at, &goal, lc, P);
-    while (give) {
-      bs_policy beam = {.width = beams[k].width > UINT32_MAX ? UINT32_MAX : (uint32_t)beams[k].width,
-                        .extra = (int)set->beam_extra, .far = (unsigned)set->beam_far, .recycle = 1,
-                        .H = &H, .budget = give,
-                        .expect = give}; /* a beam fills the store or its budget */
-      end = bs_solver_engine(sv, &at, &goal, &beam, &s);
-      bs_result_add(r, &s);
-      give = give > s.generated ? give - s.generated : 0;
-      /* Out of depth: the next leg starts where this one came closest by
-       * the beam's score, as long as the legs get closer. Out of budget:
-       * the way to where it came closest is the last leg, so that what
-       * the beam found is not lost to the constructor, which goes on from
-       * the legs' end. */
-      if ((end != BS_END_DEPTH && end != BS_END_BUDGET) || !s.length || len + s.length > BS_ANSWER_MAX)
-        break;
-      bs_board next = at;
-      for (int i = 0; i < s.length; i++) bs_move(&next, bs_dir_from_char(s.moves[i]));
-      const int hn = leg_score(&H, &next, &goal, lc, P);
-      if (hn >= h) break;
-      memcpy(m + len, s.moves, (size_t)s.length);
-      len += s.length;
-      at = next;
-      h = hn;
-    }
+    end = legs(sv, set, &at, &goal, beams[k].lc, beams[k].width, P, &give, m, &len, &s, r);
+    if (k == FIRST && set->beam_reverse)
+      end = reverse_beam(sv, set, b, &goal, beams[k].lc, beams[k].width, P, beams[k].budget, end, m, &len,
+                         &s, r);
     if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
       /* A first answer far above the lower bound is the mark of a score
        * that misled the beam, as on a board it misses (rings that the

@@ -9,8 +9,8 @@
  * record's depth, the retry's pattern databases, larger ones scoring the
  * first beam at a higher effort, and the side bytes they share with the
  * constructor, the
- * constructor keeping its shortest start, and the first boards of the
- * real set. */
+ * constructor keeping its shortest start, the reverse beam's shorter
+ * answers, and the first boards of the real set. */
 #include "bs_test.h"
 
 #include "bs_heur.h"
@@ -866,4 +866,30 @@ Test(heuristic, a_first_answer_far_above_the_bound_is_tried_again) {
   solve_in_stores(&korf, &set, 64u << 20, 1, r);
   cr_assert_str_eq(r[0].moves, first.moves);
   cr_assert_eq(r[0].generated, first.generated);
+}
+
+/* beam_reverse: the first beam runs from the goal toward the board too,
+ * and the shorter answer is kept. On random 5x5 boards crossed by the
+ * forward side alone (beam_far 1), no answer is longer than the forward
+ * beam's, some are shorter, the reverse beam's states are counted, and
+ * every store agrees. The polish is off, so the beams' answers compare. */
+Test(heuristic, the_reverse_beam_keeps_the_shorter_answer) {
+  static bs_result fwd, both[BS_NSTORES];
+  bs_settings set = bs_settings_default;
+  set.beam_far = 1;
+  set.polish_budget = 0;
+  uint64_t seed = 3752;
+  int shorter = 0, moves[2] = {0, 0};
+  for (int i = 0; i < 6; i++) {
+    const bs_board b = walk_board(&seed, 5, 5, 0, 20000);
+    set.beam_reverse = 0;
+    solve_in_stores(&b, &set, MEM, 1, &fwd);
+    set.beam_reverse = 1;
+    solve_in_stores(&b, &set, MEM, BS_NSTORES, both);
+    cr_assert_leq(both[0].length, fwd.length, "board %d", i);
+    cr_assert_gt(both[0].generated, fwd.generated, "board %d: the reverse beam ran", i);
+    shorter += both[0].length < fwd.length;
+    moves[0] += fwd.length, moves[1] += both[0].length;
+  }
+  cr_assert_geq(shorter, 2, "%d of 6 shorter: %d moves against %d", shorter, moves[1], moves[0]);
 }
