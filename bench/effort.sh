@@ -4,7 +4,9 @@
 # here (bislide gen: uniformly random wall-free boards of fixed seeds),
 # plus Korf's 100 and every 50th board of the real set. random-5x5-forward
 # is random-5x5 again with its beams' backward side waiting throughout
-# (--set beam_far=1), which pays on those boards at a high effort.
+# (--set beam_far=1), which pays on those boards at a high effort;
+# random-5x5-both is that with the first beam run from the goal too
+# (--set beam_reverse=1), and random-6x6-both is random-6x6 so.
 #
 #   bench/effort.sh [BIN [CSV]]   BIN: build/bislide, built first;
 #                                 CSV: bench/results/effort.csv
@@ -28,12 +30,14 @@ awk 'NR == 1 { print; next } NR == 2 { next } (NR - 3) % 50 == 0' puzzles/devqui
 { head -n 1 "$tmp/body"; tail -n +2 "$tmp/body" | wc -l; tail -n +2 "$tmp/body"; } >"$tmp/devquiz-every50th.txt"
 
 echo "set,mode,effort,boards,solved,moves,mean_moves,seconds,seconds_per_board,generated" >"$csv.tmp"
-for set in random-6x6 random-5x5 random-5x5-forward korf100-4x4 devquiz-every50th; do
+for set in random-6x6 random-6x6-both random-5x5 random-5x5-forward random-5x5-both korf100-4x4 devquiz-every50th; do
   mode=heuristic file=$set extra=
   [ "$set" = devquiz-every50th ] && mode=auto
   [ "$set" = random-5x5-forward ] && file=random-5x5 extra="--set beam_far=1"
+  [ "$set" = random-5x5-both ] && file=random-5x5 extra="--set beam_far=1 --set beam_reverse=1"
+  [ "$set" = random-6x6-both ] && file=random-6x6 extra="--set beam_reverse=1"
   for e in $efforts; do
-    # shellcheck disable=SC2086 # extra is empty or two words
+    # shellcheck disable=SC2086 # extra is empty or words to split
     "$bin" solve --json --mode "$mode" --mem 256M --set "effort=$e" $extra "$tmp/$file.txt" 2>/dev/null |
       awk -v set="$set" -v mode="$mode" -v e="$e" '
         { n++
