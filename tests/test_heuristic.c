@@ -893,3 +893,23 @@ Test(heuristic, the_reverse_beam_keeps_the_shorter_answer) {
   }
   cr_assert_geq(shorter, 2, "%d of 6 shorter: %d moves against %d", shorter, moves[1], moves[0]);
 }
+
+/* The same on a random 6x6 board past a record's depth and on a walled
+ * 6x6 board (both made by `gen`, seeds 3753 and 3754): the reverse beam's
+ * answer, undone from its end, is shorter there, kept, and the same in
+ * every store. */
+Test(heuristic, the_reverse_beam_is_kept_on_far_and_walled_boards) {
+  static bs_result fwd, both[BS_NSTORES];
+  const char *text[] = {"6,6,5GMJPIWC7LAHUBF9XNS12E64RYTOK8QZ30DV", "6,6,1YJV56=QSX==RDGLWTF0824EOM39UAZNIKHP"};
+  bs_settings set = bs_settings_default;
+  set.polish_budget = 0;
+  for (int i = 0; i < 2; i++) {
+    const bs_board b = bs_test_parsed(text[i]);
+    set.beam_reverse = 0;
+    solve_in_stores(&b, &set, MEM, 1, &fwd);
+    set.beam_reverse = 1;
+    solve_in_stores(&b, &set, MEM, BS_NSTORES, both);
+    cr_assert_lt(both[0].length, fwd.length, "%s: %d moves both ways, %d forward", text[i], both[0].length,
+                 fwd.length);
+  }
+}
