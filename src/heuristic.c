@@ -1,27 +1,27 @@
 /* bs_heuristic: the heuristic mode, written once over the engine.
  *
  * First the bidirectional beam (bs_engine.h), ranking states by the
- * wall-aware Manhattan distance plus linear conflicts: its answers are
- * short, and it answers most boards within its budget. A board farther
- * from its goal than a record's path holds is the beam's too: a beam out
- * of depth goes on from its closest state, leg after leg (and one out of
- * budget ends its last leg there). With beam_reverse, the first beam
- * also runs from the goal toward the board, and the shorter answer is
- * kept. A board the first beam does not answer is one its score
- * misleads, and it is solved again at `escalate` times the effort, with a
- * score that sees rings and passages: pattern databases of the layout
- * (bs_pdb.h), built at effort 1 only for the boards that need them; then with conflicts weighing
- * lc_retry beside them. So is a board whose first answer is longer than
- * retry_over percent of its lower bound, the shorter answer kept. Then,
- * if the settings ask for it, a wide beam. Where none answers, the
- * constructor (bs_construct.h) answers, from where the legs of the beam
- * that came closest end, and it answers every solvable board: that is
+ * wall-aware Manhattan distance plus linear conflicts: its answers are short,
+ * and it answers most boards within its budget. A board farther from its
+ * goal than a record's path holds is the beam's too: a beam out of depth
+ * goes on from its closest state, leg after leg (and one out of budget
+ * ends its last leg there). With beam_reverse, the first beam also runs
+ * from the goal toward the board, and the shorter answer is kept. A board
+ * the first beam does not answer is one its score misleads, and it is
+ * solved again at `escalate` times the effort, with a score that sees
+ * rings and passages: pattern databases of the layout (bs_pdb.h), built at
+ * effort 1 only for the boards that need them; then with conflicts
+ * weighing lc_retry beside them. So is a board whose first answer is
+ * longer than retry_over percent of its lower bound, the shorter answer
+ * kept. Then, if the settings ask for it, a wide beam. Where none answers,
+ * the constructor (bs_construct.h) answers, from where the legs of the
+ * beam that came closest end, and it answers every solvable board: that is
  * the guarantee, not a wider beam; beams between waypoints of its way
- * (relays) shorten its answer, and any answer still far above the
- * board's lower bound. Every answer then has its loops cut and
- * its windows polished (bs_polish.h), bounded by the board's tables where
- * it has them. All budgets count generated states, never time, so
- * answers repeat exactly; none is marked optimal. */
+ * (relays) shorten its answer, and any answer still far above the board's
+ * lower bound. Every answer then has its loops cut and its windows
+ * polished (bs_polish.h), bounded by the board's tables where it has them.
+ * All budgets count generated states, never time, so answers repeat
+ * exactly; none is marked optimal. */
 #include "bs_polish.h"
 
 #include <stdlib.h>
