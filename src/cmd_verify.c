@@ -12,7 +12,7 @@ static void help(void) {
          "Replays each answer line on its puzzle. Reports on stderr, as ANSWERS:LINE,\n"
          "every answer with a letter other than L R U D, a move off the board or into\n"
          "a wall, or moves that do not reach the goal; an empty line is an unsolved\n"
-         "puzzle. Then prints the totals: solved, invalid, moves, the solved boards'\n"
+         "puzzle, or a solved one when the puzzle is its own goal. Then prints the totals: solved, invalid, moves, the solved boards'\n"
          "lower bounds (no answers can be shorter in all), and L/R/U/D against the\n"
          "set's limits. Either file may be '-' (not both).\n\n"
          "Exit status: 0 all answers valid and within the limits, 1 otherwise,\n"
@@ -47,7 +47,11 @@ int bs_cmd_verify(int argc, char **argv) {
   long total[4] = {0, 0, 0, 0}, moves = 0, bound = 0; /* bound: of the solved boards */
   int n = ans.n < set.n ? ans.n : set.n;
   for (int i = 0; i < n; i++) {
-    if (!ans.len[i]) continue;
+    if (!ans.len[i]) { /* a board at its goal: the empty answer is its answer */
+      size_t at;
+      solved += set.e[i].ok && bs_replay(&set.e[i].board, "", 0, &at) == BS_RP_OK;
+      continue;
+    }
     if (bs_replay_check(set.e[i].ok ? &set.e[i].board : NULL, ans.line[i], ans.len[i], anspath, i + 1,
                         setpath, set.e[i].line) != BS_RP_OK) {
       invalid++;
