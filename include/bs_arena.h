@@ -28,11 +28,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-/* Inlined (XXH_INLINE_ALL): the state hash runs once a child, on at most
- * 32 bytes. */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-
 #include "bs_record.h"
 
 #define BS_SLOT_INTS 2 /* table slots a record's budget adds */
@@ -85,10 +80,6 @@ static inline int bs_arena_full(const bs_arena *ar) { return ar->count == ar->ca
 
 /* Where the next state is built: the first free record. */
 static inline uint32_t *bs_arena_scratch(bs_arena *ar) { return bs_arena_rec(ar, ar->count + 1); }
-
-static inline uint32_t bs_hash(const uint32_t *words, int nwords) {
-  return (uint32_t)XXH3_64bits(words, (size_t)nwords * sizeof(uint32_t));
-}
 
 static inline uint32_t bs_slot_of(uint32_t hash, uint32_t nslots) {
   return (uint32_t)(((uint64_t)hash * nslots) >> 32);

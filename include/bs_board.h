@@ -54,6 +54,29 @@ static inline void bs_put(const bs_geom *g, uint32_t *w, int p, unsigned v) {
   *x = (*x & ~(g->mask << g->shift[p])) | ((uint32_t)v << g->shift[p]);
 }
 
+/* The hash of a state that every store keys it by. Zobrist, "A new hashing
+ * method with application for game playing" (1970): the XOR over the cells
+ * of a pseudo-random word per cell and the number it holds, so that a move
+ * changes it by two words (bs_hash_move), where hashing the packed board
+ * would read all of it for each child. The words come from a fixed mixer
+ * (the finalizer of splitmix64), the same on every machine; answers never
+ * depend on them, only where a store's table keeps a state. The blank
+ * holds 0 and adds nothing; walls never move and add a constant. */
+static inline uint32_t bs_zobrist(unsigned v, int p) {
+  uint64_t x = ((uint64_t)v << 6 | (unsigned)p) * 0x9e3779b97f4a7c15ull;
+  x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ x >> 27) * 0x94d049bb133111ebull;
+  return (uint32_t)(x >> 32);
+}
+
+/* The hash after tile v slides from cell q to cell p. */
+static inline uint32_t bs_hash_move(uint32_t hash, unsigned v, int q, int p) {
+  return hash ^ bs_zobrist(v, q) ^ bs_zobrist(v, p);
+}
+
+/* The hash of a packed board, from scratch. */
+uint32_t bs_hash_board(const bs_geom *g, const uint32_t *words);
+
 void bs_pack(const bs_geom *g, const bs_board *b, uint32_t *words);
 void bs_unpack(const bs_geom *g, const uint32_t *words, int blank, const bs_board *like, bs_board *out);
 

@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "bs_arena.h" /* bs_hash, bs_slot_of, BS_NEW..., BS_TABLE_MIN */
+#include "bs_arena.h" /* bs_slot_of, BS_NEW..., BS_TABLE_MIN */
 #include "bs_record.h"
 
 /* One state: the same 23 words, in the same order, as an arena record. */

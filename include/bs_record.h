@@ -5,7 +5,7 @@
  *
  *   word  0..7   packed board (bits per cell = floor(log2(W*H))+1,
  *                32/bits cells a word; unused words are zero)
- *   word  8      hash: low 32 bits of XXH3 over the packed words
+ *   word  8      hash of the board (bs_hash_board)
  *   word  9      meta: depth (bits 0..7), side (bit 8), blank cell
  *                (bits 9..14), last move (bits 15..16), has a last move (17)
  *   words 10..21 path from the root of its side, 2 bits a move, 192 moves

@@ -40,6 +40,15 @@ void bs_pack(const bs_geom *g, const bs_board *b, uint32_t *words) {
   for (int p = 0; p < b->n; p++) bs_put(g, words, p, b->cell[p]);
 }
 
+uint32_t bs_hash_board(const bs_geom *g, const uint32_t *words) {
+  uint32_t hash = 0;
+  for (int p = 0; p < g->n; p++) {
+    const unsigned v = bs_get(g, words, p);
+    if (v) hash ^= bs_zobrist(v, p);
+  }
+  return hash;
+}
+
 void bs_unpack(const bs_geom *g, const uint32_t *words, int blank, const bs_board *like,
                bs_board *out) {
   *out = *like;

@@ -184,7 +184,7 @@ static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_board *b, unsign
   uint32_t *c = BS_F(scratch)(st);
   const uint32_t *other;
   bs_pack(g, b, c);
-  c[BS_R_HASH] = bs_hash(c, g->nwords);
+  c[BS_R_HASH] = bs_hash_board(g, c);
   c[BS_R_META] = bs_meta(0, side, (unsigned)b->blank, -1);
   c[BS_R_SCORE] = score;
   BS_F(lookup)(st, c, &other); /* from != to, so always new */
@@ -206,16 +206,17 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
   for (int dir = 0; dir < 4; dir++) {
     int q = g->nb[blank][dir];
     if (q < 0 || dir == back) continue;
+    const unsigned v = bs_get(g, par, q); /* the tile that slides into the blank */
     uint32_t sc = 0;
     if (p->H) {
-      sc = bs_heur_child(p->H, &hc, bs_get(g, par, q), (int)blank, q);
+      sc = bs_heur_child(p->H, &hc, v, (int)blank, q);
       if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
     }
     uint32_t *k = b->kid[b->nk];
     memcpy(k, par, (size_t)g->nwords * sizeof(uint32_t));
-    bs_put(g, k, (int)blank, bs_get(g, par, q));
+    bs_put(g, k, (int)blank, v);
     bs_put(g, k, q, 0);
-    b->kh[b->nk] = bs_hash(k, g->nwords);
+    b->kh[b->nk] = bs_hash_move(par[BS_R_HASH], v, q, (int)blank);
     BS_F(prefetch)(st, b->kh[b->nk]);
     b->ks[b->nk] = sc;
     b->kq[b->nk] = q;

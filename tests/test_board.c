@@ -99,6 +99,62 @@ Test(board, put_changes_one_cell) {
     }
 }
 
+static int cmp_u32(const void *a, const void *b) {
+  const uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The hash a move updates is the hash of the board it makes, on random
+ * walks over every size with and without walls; and on the 181,440 boards
+ * of the 3x3 it spreads: few pairs share one (2^32 values: about 4 expected)
+ * and every slot range of a table of 64 slots gets a share within 10% of even. */
+Test(board, hash_moves_and_spreads) {
+  uint64_t seed = 5;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++) {
+      bs_board b = bs_rand_board(&seed, w, h, (w + h) % 3 ? 0 : w * h / 4);
+      bs_geom g;
+      bs_geom_init(&g, &b);
+      uint32_t words[BS_MAX_WORDS];
+      bs_pack(&g, &b, words);
+      uint32_t hash = bs_hash_board(&g, words);
+      for (int step = 0; step < 500; step++) {
+        const int d = (int)(bs_rand(&seed) % 4), q = g.nb[b.blank][d], p = b.blank;
+        if (q < 0) continue;
+        hash = bs_hash_move(hash, b.cell[q], q, p);
+        cr_assert(bs_move(&b, d));
+        bs_pack(&g, &b, words);
+        cr_assert_eq(hash, bs_hash_board(&g, words), "%dx%d step %d", w, h, step);
+      }
+    }
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  bs_board b = bs_test_parsed("3,3,123456780");
+  bs_geom g;
+  bs_geom_init(&g, &b);
+  uint32_t *hashes = malloc(t.reached * sizeof *hashes), n = 0, fill[64] = {0};
+  cr_assert_not_null(hashes);
+  for (uint32_t r = 0; r < t.nstates; r++) {
+    if (t.dist[r] < 0) continue;
+    uint8_t v[9];
+    bs_perm_unrank(r, 9, v);
+    memcpy(b.cell, v, 9);
+    uint32_t words[BS_MAX_WORDS];
+    bs_pack(&g, &b, words);
+    hashes[n] = bs_hash_board(&g, words);
+    fill[((uint64_t)hashes[n] * 64) >> 32]++; /* the slot's high bits, as the stores take them */
+    n++;
+  }
+  qsort(hashes, n, sizeof *hashes, cmp_u32);
+  uint32_t same = 0;
+  for (uint32_t i = 1; i < n; i++) same += hashes[i] == hashes[i - 1];
+  cr_assert_lt(same, 40, "%u pairs share a hash", same);
+  for (int k = 0; k < 64; k++)
+    cr_assert(fill[k] > n / 64 * 9 / 10 && fill[k] < n / 64 * 11 / 10, "range %d: %u", k, fill[k]);
+  free(hashes);
+  bs_bfs_free(&t);
+}
+
 /* The cell the blank reaches from p moving d, computed from coordinates. */
 static int target(const bs_board *b, int p, int d) {
   int x = p % b->w, y = p / b->w;
