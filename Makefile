@@ -22,7 +22,7 @@ TESTS := $(wildcard tests/test_*.c)
 TBIN  := $(TESTS:tests/%.c=$(BUILD)/tests/%)
 BIN   := $(BUILD)/bislide
 
-.PHONY: all deps test run run-mixed bench help clean install fuzz valgrind
+.PHONY: all deps test run run-mixed bench unseen help clean install fuzz valgrind
 all: $(BIN)
 
 deps:
@@ -101,6 +101,11 @@ bench: deps $(BIN)
 	$(BIN) bench --csv bench/results/latest.csv $(BENCH_ARGS) > bench/results/latest.txt
 	@cat bench/results/latest.txt
 	@echo "bench: wrote bench/results/latest.csv; scripts/plot-bench.sh makes latest.png"
+
+## unseen: issue 9's targets on a new set of boards (SEED=N, default today's date): bench/unseen.sh
+SEED ?= $(shell date +%Y%m%d)
+unseen: deps $(BIN)
+	bench/unseen.sh $(SEED) $(BIN)
 
 ## install: copy the binary to $(PREFIX)/bin and the man page to $(PREFIX)/share/man/man1
 install: $(BIN)
