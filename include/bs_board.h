@@ -1,5 +1,5 @@
-/* bs_board: one sliding-puzzle board, its goal, its legal moves and the bit
- * packing that every store uses for a state.
+/* bs_board: one sliding-puzzle board, its goal, its legal moves, and the bit
+ * packing and the hash that every store uses for a state.
  *
  * A board has W x H cells (2..6 each). A cell holds 0 for the blank or the
  * number k of the tile whose goal cell is k-1. A wall holds its own goal

@@ -12,9 +12,10 @@ static void help(void) {
          "Replays each answer line on its puzzle. Reports on stderr, as ANSWERS:LINE,\n"
          "every answer with a letter other than L R U D, a move off the board or into\n"
          "a wall, or moves that do not reach the goal; an empty line is an unsolved\n"
-         "puzzle, or a solved one when the puzzle is its own goal. Then prints the totals: solved, invalid, moves, the solved boards'\n"
-         "lower bounds (no answers can be shorter in all), and L/R/U/D against the\n"
-         "set's limits. Either file may be '-' (not both).\n\n"
+         "puzzle, or a solved one when the puzzle is its own goal. Then prints the\n"
+         "totals: solved, invalid, moves, the solved boards' lower bounds (no answers\n"
+         "can be shorter in all), and L/R/U/D against the set's limits. Either file\n"
+         "may be '-' (not both).\n\n"
          "Exit status: 0 all answers valid and within the limits, 1 otherwise,\n"
          "2 usage error.\n");
 }

@@ -106,8 +106,9 @@ static int cmp_u32(const void *a, const void *b) {
 
 /* The hash a move updates is the hash of the board it makes, on random
  * walks over every size with and without walls; and on the 181,440 boards
- * of the 3x3 it spreads: few pairs share one (2^32 values: about 4 expected)
- * and every slot range of a table of 64 slots gets a share within 10% of even. */
+ * of the 3x3 it spreads: few pairs share one (2^32 values: about 4
+ * expected), and each of 64 ranges of slots, taken by the high bits as the
+ * stores take them, holds its share within 10%. */
 Test(board, hash_moves_and_spreads) {
   uint64_t seed = 5;
   for (int w = 2; w <= 6; w++)
