@@ -1,7 +1,10 @@
 /* bislide batch: solve a whole set on worker threads under one memory cap.
  *
  * Each worker owns one solver sized to its share of --mem and takes the
- * next puzzle from an atomic counter. Every finished puzzle is journaled at
+ * next group of puzzles from an atomic counter: the puzzles of one layout
+ * (size and walls), so that a worker builds a layout's pattern databases
+ * once for all of them (bs_solver_pdb keeps the last), largest boards
+ * first, so that the run ends on small ones. Every finished puzzle is journaled at
  * once (bs_journal.h), so a killed run loses only the puzzles in flight and
  * --resume goes on from there. The answer file is written atomically at the
  * end, in input order. Answers depend only on the puzzle, the mode and a
@@ -43,7 +46,8 @@ typedef struct item {
 typedef struct batch {
   bs_set set;
   item *it;
-  int *todo, ntodo;
+  int *todo, ntodo;   /* the puzzles to solve, grouped by layout */
+  int *group, ngroup; /* group g is todo[group[g]..group[g+1]) */
   int sharded, shard_k, shard_n, in_shard; /* in_shard: puzzles of this shard */
   atomic_int next, stop;
   pthread_mutex_t mu;
@@ -170,14 +174,18 @@ static void *work(void *arg) {
   worker *w = arg;
   batch *b = w->b;
   bs_result r;
-  while (!atomic_load(&b->stop) && !atomic_load(&got_signal)) {
-    int k = atomic_fetch_add(&b->next, 1);
-    if (k >= b->ntodo) break;
-    int i = b->todo[k];
-    double t = bs_now_ms();
-    bs_solver_solve(&w->sv, &b->set.e[i].board, b->mode, &b->opts, &r);
-    record(b, i, &r, bs_now_ms() - t);
+  for (;;) {
+    int g = atomic_fetch_add(&b->next, 1);
+    if (g >= b->ngroup) break;
+    for (int k = b->group[g]; k < b->group[g + 1]; k++) {
+      if (atomic_load(&b->stop) || atomic_load(&got_signal)) goto quit;
+      int i = b->todo[k];
+      double t = bs_now_ms();
+      bs_solver_solve(&w->sv, &b->set.e[i].board, b->mode, &b->opts, &r);
+      record(b, i, &r, bs_now_ms() - t);
+    }
   }
+quit:
   pthread_mutex_lock(&b->mu);
   b->running--;
   pthread_cond_signal(&b->cv);
@@ -507,6 +515,55 @@ static void progress(const batch *b, double t0, int final) {
     fputs("-\033[K", stderr);
 }
 
+/* The order of work (by_layout): layouts with more open cells first, then
+ * those with more puzzles, then by layout, then in input order. */
+static const bs_set *order_set;
+static const int *order_count; /* puzzles of each puzzle's layout; NULL: not yet known */
+static int open_cells(const bs_board *x) { return x->n - __builtin_popcountll(x->wall); }
+static int same_layout(const bs_board *x, const bs_board *y) {
+  return x->w == y->w && x->h == y->h && x->wall == y->wall;
+}
+static int by_layout(const void *pa, const void *pb) {
+  const int i = *(const int *)pa, j = *(const int *)pb;
+  const bs_board *x = &order_set->e[i].board, *y = &order_set->e[j].board;
+  int d = open_cells(y) - open_cells(x);
+  if (!d && order_count) d = order_count[j] - order_count[i];
+  if (!d) d = (x->w > y->w) - (x->w < y->w);
+  if (!d) d = (x->h > y->h) - (x->h < y->h);
+  if (!d) d = (x->wall > y->wall) - (x->wall < y->wall);
+  return d ? d : (i > j) - (i < j);
+}
+
+/* Sorts todo by_layout and splits it into groups of one layout, each of
+ * at most an eighth of a worker's share, so that the workers still share
+ * a set of few layouts evenly. */
+static int group_todo(batch *b, int jobs) {
+  int *count = malloc(((size_t)b->set.n + 1) * sizeof *count);
+  b->group = malloc(((size_t)b->ntodo + 1) * sizeof *b->group);
+  if (!count || !b->group) {
+    free(count);
+    return -1;
+  }
+  const int most = b->ntodo / (8 * jobs) > 1 ? b->ntodo / (8 * jobs) : 1;
+  order_set = &b->set;
+  for (int pass = 0; pass < 2; pass++) { /* by layout, to count; then by count too */
+    order_count = pass ? count : NULL;
+    qsort(b->todo, (size_t)b->ntodo, sizeof *b->todo, by_layout);
+    b->ngroup = 0;
+    for (int k = 0, at = 0; k < b->ntodo; k++)
+      if (!k || !same_layout(&b->set.e[b->todo[k]].board, &b->set.e[b->todo[k - 1]].board) ||
+          (pass && k - at == most))
+        b->group[b->ngroup++] = at = k;
+    b->group[b->ngroup] = b->ntodo;
+    if (!pass) /* groups are whole layouts here */
+      for (int g = 0; g < b->ngroup; g++)
+        for (int k = b->group[g]; k < b->group[g + 1]; k++) count[b->todo[k]] = b->group[g + 1] - b->group[g];
+  }
+  order_count = NULL;
+  free(count);
+  return 0;
+}
+
 /* Runs the workers until the puzzles are done, a write fails or a signal
  * comes, showing progress on a terminal. Returns -1 if no thread starts. */
 static int run_workers(batch *b, worker *w, int nw, double t0) {
@@ -654,6 +711,10 @@ int bs_cmd_batch(int argc, char **argv) {
   }
   for (int i = 0; i < b->set.n; i++)
     if (b->it[i].state == IT_TODO) b->todo[b->ntodo++] = i;
+  if (group_todo(b, (int)jobs)) {
+    fprintf(stderr, "bislide batch: out of memory\n");
+    goto out;
+  }
 
   /* Workers beyond the puzzles left would idle; the share of memory stays
    * mem/jobs whatever is left, so a resumed run gives the same answers. */
@@ -731,6 +792,7 @@ out:
   for (int i = 0; i < b->nreasons; i++) free(b->reasons[i]);
   free(b->it);
   free(b->todo);
+  free(b->group);
   free(jpath);
   bs_set_free(&b->set);
   pthread_mutex_destroy(&b->mu);

@@ -272,6 +272,38 @@ Test(batch, json_has_one_object_per_puzzle_and_a_summary) {
   bs_temp_drop(js);
 }
 
+/* A worker takes the puzzles of one layout together, so it builds the
+ * layout's tables once: at effort 2 every puzzle of the heuristic mode
+ * scores its beams with them, and only a build shows in its pdb_ms. The
+ * set alternates two layouts, 4x4 and 4x5. */
+Test(batch, one_layout_builds_its_tables_once) {
+  uint64_t seed = 21;
+  char text[8 * BS_BOARD_TEXT] = "", t[BS_BOARD_TEXT];
+  for (int i = 0; i < 6; i++) {
+    bs_board b = walk_board(&seed, 4, 4 + i % 2, 0, 60);
+    bs_board_format(&b, t);
+    strcat(strcat(text, t), "\n");
+  }
+  char *set = bs_temp_text(text), *out = bs_temp_text(""), *js = bs_temp_text("");
+  bs_proc b;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--json", js, "--jobs", "1", "--mem", "64M", "--mode",
+         "heuristic", "--set", "effort=2", NULL);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  char *j = bs_slurp(js, NULL);
+  int built = 0, puzzles = 0;
+  for (const char *p = strstr(j, "\"pdb_ms\":"); p; p = strstr(p + 1, "\"pdb_ms\":")) {
+    puzzles++;
+    built += strtod(p + 9, NULL) > 0;
+  }
+  cr_assert_eq(puzzles, 6, "%s", j);
+  cr_assert_eq(built, 2, "%d of %d puzzles built tables:\n%s", built, puzzles, j);
+  free(j);
+  bs_proc_free(&b);
+  drop(set);
+  drop(out);
+  bs_temp_drop(js);
+}
+
 /* ---- nothing lost ------------------------------------------------------- */
 
 Test(batch, sigkill_then_resume_is_byte_identical) {
