@@ -127,6 +127,14 @@ static inline void bs_arena_commit(bs_arena *ar) {
   if (2 * ar->count > ar->nslots && ar->nslots < BS_SLOT_INTS * ar->cap) bs_arena_grow_table(ar);
 }
 
+/* The records' memory, lent as scratch between searches (bs_pdb_build's
+ * room): its words are lost, and every search clears the arena first.
+ * Counted in the arena's bytes, and so in --mem. */
+static inline void *bs_arena_records(const bs_arena *ar, size_t *bytes) {
+  *bytes = BS_REC_INTS * (size_t)ar->cap * sizeof(uint32_t);
+  return ar->a + 1;
+}
+
 /* Bytes of the arena this puzzle has touched so far. */
 static inline size_t bs_arena_bytes(const bs_arena *ar) {
   return (1 + BS_REC_INTS * (size_t)ar->count + ar->nslots) * sizeof(uint32_t);

@@ -178,15 +178,25 @@ typedef struct bs_pdb_info {
   char why[192];    /* for REPLACED and UNSAVED */
 } bs_pdb_info;
 
+/* Memory a build may use as scratch: the caller's, idle while it builds
+ * (the solver lends its arena's records, counted in --mem and not in use
+ * between searches). */
+typedef struct bs_pdb_room {
+  void *mem;
+  size_t bytes;
+} bs_pdb_room;
+
 /* Builds the tables of part on layout in memory, on `threads` threads (0:
  * one per core, at most 16); a batch worker, one thread of many, passes 1.
  * Returns 0, or -1 if the partition does not fit the layout or memory runs
- * out (P is then empty). Besides the tables (what the solver counts in
- * --mem), each pattern in the making takes scratch that nothing counts: a
- * bit per state (placement x blank cell) and its level queue, freed when
- * that pattern is done. */
+ * out (P is then empty). Besides the tables, each pattern in the making
+ * takes scratch: a bit per state (placement x blank cell) and its level
+ * queue. It is taken from room (NULL: none), shared evenly by the threads,
+ * where a thread's share holds the bits with room to spare; else, and for
+ * a level that outgrows its share, from the heap, freed when that pattern
+ * is done. */
 int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int threads,
-                 bs_pdb_info *info);
+                 const bs_pdb_room *room, bs_pdb_info *info);
 
 /* The same through the cache directory dir (created if missing; NULL: no
  * cache). The file is named from a hash of the layout, the partition and
@@ -198,7 +208,7 @@ int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int
  * cannot be written costs only the saving (BS_PDB_UNSAVED). Returns -1
  * only as bs_pdb_build does. */
 int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
-                         int threads, bs_pdb_info *info);
+                         int threads, const bs_pdb_room *room, bs_pdb_info *info);
 
 void bs_pdb_free(bs_pdb *P);
 

@@ -16,6 +16,7 @@
 
 #define MAX_ENTRY (BS_PDB_FAR - 1) /* distances beyond are stored as this: still a bound */
 #define MAX_THREADS 16 /* that build the tables of one set */
+#define ROOM_LEVEL (64 * 1024) /* bytes a level needs at least to start in a room */
 
 /* ---- layout ---------------------------------------------------------- */
 
@@ -360,20 +361,28 @@ static uint64_t decode(const job *J, uint32_t idx, uint8_t *digit) {
 
 /* The states of one level of the search: placement << f | the digits of
  * the blank's component, flooded when the state is reached and kept, so
- * that its expansion need not flood again. */
+ * that its expansion need not flood again. `own`: at is from the heap;
+ * else it is the caller's room, never resized in place. */
 typedef struct level {
   uint64_t *at;
   size_t n, cap;
+  int own;
 } level;
 
+/* Makes room for n states in L, keeping its first L->n when keep is set. */
+static int level_room(level *L, size_t n, int keep) {
+  if (n <= L->cap) return 0;
+  uint64_t *at = L->own ? realloc(L->at, n * sizeof *at) : malloc(n * sizeof *at);
+  if (!at) return -1;
+  if (!L->own && keep && L->n) memcpy(at, L->at, L->n * sizeof *at);
+  L->at = at;
+  L->cap = n;
+  L->own = 1;
+  return 0;
+}
+
 static int level_push(level *L, uint64_t x) {
-  if (L->n == L->cap) {
-    size_t cap = L->cap ? 2 * L->cap : 1024;
-    uint64_t *at = realloc(L->at, cap * sizeof *at);
-    if (!at) return -1;
-    L->at = at;
-    L->cap = cap;
-  }
+  if (L->n == L->cap && level_room(L, L->cap ? 2 * L->cap : 1024, 1)) return -1;
   L->at[L->n++] = x;
   return 0;
 }
@@ -382,12 +391,7 @@ static int level_push(level *L, uint64_t x) {
  * expanded in order, the moves of each slot and way sweep the marks and
  * the table forward, which the cache follows better than random jumps. */
 static int level_sort(level *L, level *tmp, size_t *count, int f) {
-  if (tmp->cap < L->n) {
-    uint64_t *at = realloc(tmp->at, L->n * sizeof *at);
-    if (!at) return -1;
-    tmp->at = at;
-    tmp->cap = L->n;
-  }
+  if (level_room(tmp, L->n, 0)) return -1;
   for (int shift = f; shift < f + 32; shift += 16) { /* two passes of 16 bits */
     memset(count, 0, sizeof *count << 16);
     for (size_t i = 0; i < L->n; i++) count[L->at[i] >> shift & 0xffff]++;
@@ -397,12 +401,9 @@ static int level_sort(level *L, level *tmp, size_t *count, int f) {
       sum += c;
     }
     for (size_t i = 0; i < L->n; i++) tmp->at[count[L->at[i] >> shift & 0xffff]++] = L->at[i];
-    uint64_t *t = L->at;
-    L->at = tmp->at;
-    tmp->at = t;
-    size_t c = L->cap;
-    L->cap = tmp->cap;
-    tmp->cap = c;
+    const level t = *L;
+    L->at = tmp->at, L->cap = tmp->cap, L->own = tmp->own;
+    tmp->at = t.at, tmp->cap = t.cap, tmp->own = t.own;
   }
   return 0;
 }
@@ -442,19 +443,28 @@ static int reach(uint64_t *seen, const job *J, uint32_t p, uint64_t free, int a,
  * move slides a tile into an adjacent cell of the blank's component, and
  * the blank then sits where the tile was. Returns 0, or -1 when memory
  * runs out. */
-static int bfs(const job *J) {
+static int bfs(const job *J, bs_pdb_room room) {
   const bs_pdb *P = J->P;
   const int f = P->f;
   const uint64_t states = (uint64_t)J->size * (uint64_t)f;
-  uint64_t *seen = calloc((size_t)((states + 63) / 64), sizeof *seen);
-  size_t *count = malloc(sizeof *count << 16);
+  const size_t marks = (size_t)((states + 63) / 64) * sizeof(uint64_t), counts = sizeof(size_t) << 16;
+  /* The marks, the counts and the levels in the room when the first two
+   * and a start for each level fit; a level that outgrows its half moves
+   * to the heap. */
+  const int in_room = room.mem && room.bytes >= marks + counts + 2 * ROOM_LEVEL;
+  uint64_t *seen = in_room ? memset(room.mem, 0, marks) : calloc(marks, 1);
+  size_t *count = in_room ? (size_t *)((char *)room.mem + marks) : malloc(counts);
+  level cur = {0}, next = {0};
+  if (in_room) {
+    const size_t half = (room.bytes - marks - counts) / 2 / sizeof(uint64_t);
+    cur.at = (uint64_t *)((char *)room.mem + marks + counts), cur.cap = half;
+    next.at = cur.at + half, next.cap = half;
+  }
   if (!seen || !count) {
-    free(seen);
-    free(count);
+    if (!in_room) free(seen), free(count);
     return -1;
   }
   memset(J->tab, BS_PDB_FAR, J->size);
-  level cur = {0}, next = {0};
   uint64_t nbd[BS_MAX_CELLS]; /* the open neighbours of each digit's cell, as digits */
   for (int i = 0; i < f; i++) nbd[i] = digits(P, P->nb[P->open[i]]);
   uint32_t home = 0;
@@ -487,10 +497,9 @@ static int bfs(const job *J) {
     cur = next;
     next = t;
   }
-  free(cur.at);
-  free(next.at);
-  free(seen);
-  free(count);
+  if (cur.own) free(cur.at);
+  if (next.own) free(next.at);
+  if (!in_room) free(seen), free(count);
   return rc;
 }
 
@@ -502,14 +511,21 @@ typedef struct crew {
   pthread_mutex_t lock;
 } crew;
 
+/* One thread of a crew, with its share of the room. */
+typedef struct hand {
+  crew *C;
+  bs_pdb_room room;
+} hand;
+
 static void *work(void *arg) {
-  crew *C = arg;
+  const hand *H = arg;
+  crew *C = H->C;
   for (;;) {
     pthread_mutex_lock(&C->lock);
     int j = C->next++;
     pthread_mutex_unlock(&C->lock);
     if (j >= C->njobs) return NULL;
-    if (bfs(&C->jobs[j])) {
+    if (bfs(&C->jobs[j], H->room)) {
       pthread_mutex_lock(&C->lock);
       C->fail = 1;
       pthread_mutex_unlock(&C->lock);
@@ -537,8 +553,9 @@ static int tables_init(bs_pdb *P, const bs_board *layout, const bs_pdb_part *par
 }
 
 /* Builds every table of P, biggest first, on `threads` threads (0: one per
- * core), at most MAX_THREADS. Returns 0, or -1 when memory runs out. */
-static int build_into(bs_pdb *P, int threads, bs_pdb_info *info) {
+ * core), at most MAX_THREADS, each with an equal share of room (NULL or
+ * empty: none). Returns 0, or -1 when memory runs out. */
+static int build_into(bs_pdb *P, int threads, const bs_pdb_room *room, bs_pdb_info *info) {
   double t0 = now_ms();
   crew C = {calloc((size_t)P->part.npat * (size_t)P->f, sizeof(job)), 0, 0, 0, PTHREAD_MUTEX_INITIALIZER};
   if (!C.jobs) return -1;
@@ -559,8 +576,15 @@ static int build_into(bs_pdb *P, int threads, bs_pdb_info *info) {
   long cores = threads > 0 ? threads : sysconf(_SC_NPROCESSORS_ONLN);
   int nthreads = cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (int)cores, started = 0;
   pthread_t tid[MAX_THREADS];
-  while (started < nthreads - 1 && !pthread_create(&tid[started], NULL, work, &C)) started++;
-  work(&C); /* this thread too; it alone if none could start */
+  hand H[MAX_THREADS];
+  /* Shares of whole cache lines, so that the marks' words are aligned. */
+  const uintptr_t at = room && room->mem ? ((uintptr_t)room->mem + 63) / 64 * 64 : 0;
+  const size_t skip = at ? (size_t)(at - (uintptr_t)room->mem) : 0;
+  const size_t share = at && room->bytes > skip ? (room->bytes - skip) / (size_t)nthreads / 64 * 64 : 0;
+  for (int t = 0; t < nthreads; t++)
+    H[t] = (hand){&C, {share ? (char *)at + (size_t)t * share : NULL, share}};
+  while (started < nthreads - 1 && !pthread_create(&tid[started], NULL, work, &H[started + 1])) started++;
+  work(&H[0]); /* this thread too; it alone if none could start */
   for (int t = 0; t < started; t++) pthread_join(tid[t], NULL);
   free(C.jobs);
   info->ms = now_ms() - t0;
@@ -569,10 +593,10 @@ static int build_into(bs_pdb *P, int threads, bs_pdb_info *info) {
 }
 
 int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int threads,
-                 bs_pdb_info *info) {
+                 const bs_pdb_room *room, bs_pdb_info *info) {
   memset(info, 0, sizeof *info);
   info->status = BS_PDB_MEMORY;
-  if (tables_init(P, layout, part) || build_into(P, threads, info)) {
+  if (tables_init(P, layout, part) || build_into(P, threads, room, info)) {
     bs_pdb_free(P);
     return -1;
   }
@@ -724,8 +748,8 @@ static void make_dirs(const char *dir) {
 }
 
 int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
-                         int threads, bs_pdb_info *info) {
-  if (!dir) return bs_pdb_build(P, layout, part, threads, info);
+                         int threads, const bs_pdb_room *room, bs_pdb_info *info) {
+  if (!dir) return bs_pdb_build(P, layout, part, threads, room, info);
   memset(info, 0, sizeof *info);
   if (tables_init(P, layout, part)) {
     bs_pdb_free(P);
@@ -745,7 +769,7 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
     info->bytes = P->bytes;
     return 0;
   }
-  if (build_into(P, threads, info)) {
+  if (build_into(P, threads, room, info)) {
     bs_pdb_free(P);
     return -1;
   }

@@ -108,7 +108,11 @@ const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, uint64_t bytes, co
   sv->pdb_ready = 0;
   bs_pdb_part part;
   if (bytes < PDB_MIN || bs_pdb_part_auto(b, bytes, &part)) return NULL;
-  if (bs_pdb_load_or_build(&sv->pdb, b, &part, o->pdb_dir, sv->pdb_threads, &sv->pdb_info)) return NULL;
+  /* The store is idle between searches: the arena lends its records as
+   * the build's scratch, so that it stays within --mem. */
+  bs_pdb_room room = {NULL, 0};
+  if (sv->kind == BS_STORE_ARENA) room.mem = bs_arena_records(&sv->arena, &room.bytes);
+  if (bs_pdb_load_or_build(&sv->pdb, b, &part, o->pdb_dir, sv->pdb_threads, &room, &sv->pdb_info)) return NULL;
   r->pdb_ms += sv->pdb_info.ms;
   sv->pdb_ready = 1;
   sv->pdb_bytes = bytes;

@@ -150,7 +150,7 @@ Test(heuristic, child_scores_match_a_full_recount) {
     bs_pdb P;
     bs_pdb_part part;
     bs_pdb_info info;
-    int pdb = round % 3 == 0 && !bs_pdb_part_auto(&b, 1u << 16, &part) && !bs_pdb_build(&P, &b, &part, 1, &info);
+    int pdb = round % 3 == 0 && !bs_pdb_part_auto(&b, 1u << 16, &part) && !bs_pdb_build(&P, &b, &part, 1, NULL, &info);
     for (int lc = 0; lc <= 3; lc += 3) {
       bs_heur H;
       bs_heur_init(&H, &b, &to, lc);
@@ -262,7 +262,7 @@ static void lower_bound_holds(int w, int h, uint64_t wall) {
   bs_pdb_part part;
   bs_pdb_info info;
   cr_assert_eq(bs_pdb_part_auto(&goal, 1u << 20, &part), 0);
-  cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, &info), 0);
+  cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, NULL, &info), 0);
   bs_heur plain, both;
   bs_heur_init(&plain, &goal, &goal, 2);
   bs_heur_init(&both, &goal, &goal, 2);

@@ -45,7 +45,7 @@ static void build(bs_pdb *P, const bs_board *layout, const char *spec) {
   char err[128];
   cr_assert_eq(bs_pdb_part_parse(layout, spec, &part, err, sizeof err), 0, "%s: %s", spec, err);
   bs_pdb_info info;
-  cr_assert_eq(bs_pdb_build(P, layout, &part, 0, &info), 0, "%s", spec);
+  cr_assert_eq(bs_pdb_build(P, layout, &part, 0, NULL, &info), 0, "%s", spec);
   cr_assert_eq(info.bytes, bs_pdb_bytes_for(layout, &part));
 }
 
@@ -481,7 +481,7 @@ Test(pdb, counts_match_the_definition) {
     cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 16, &part), 0);
     bs_pdb_info info;
     bs_pdb P;
-    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, &info), 0);
+    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, NULL, &info), 0);
     bs_geom g;
     bs_geom_init(&g, &goal);
     bs_pdb_view V;
@@ -515,6 +515,39 @@ Test(pdb, counts_match_the_definition) {
   }
 }
 
+/* A build in a room (bs_pdb_room) writes the same tables as one on the
+ * heap: a room too small for any table's marks; one that holds the
+ * largest table's marks and counts but not its levels, which move to the
+ * heap (on one thread; each of two threads gets half, too small); and an
+ * ample one, which is used, not left untouched. */
+Test(pdb, a_room_builds_the_same_tables) {
+  uint64_t seed = 23;
+  static char mem[8 << 20];
+  for (int round = 0; round < 6; round++) {
+    int w = 4 + round % 3, h = 6 - round % 2;
+    bs_board t = bs_rand_board(&seed, w, h, round % 2 ? 4 : 0), goal;
+    bs_goal(&t, &goal);
+    bs_pdb_part part;
+    cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 19, &part), 0);
+    bs_pdb_info info;
+    bs_pdb P;
+    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, NULL, &info), 0);
+    const size_t sizes[] = {4096, 900 * 1024, sizeof mem};
+    for (int k = 0; k < 3; k++)
+      for (int threads = 1; threads <= 2; threads++) {
+        memset(mem, 0x5a, sizeof mem);
+        bs_pdb M;
+        /* From an odd address: the build aligns the marks itself. */
+        cr_assert_eq(bs_pdb_build(&M, &goal, &part, threads, &(bs_pdb_room){mem + 1, sizes[k] - 1}, &info), 0);
+        cr_assert_eq(M.bytes, P.bytes);
+        cr_assert(!memcmp(M.mem, P.mem, P.bytes), "round %d room %zu threads %d", round, sizes[k], threads);
+        if (k == 2) cr_assert_neq(mem[64], 0x5a, "round %d: the room was not used", round);
+        bs_pdb_free(&M);
+      }
+    bs_pdb_free(&P);
+  }
+}
+
 /* Random walks on boards up to 6x6 with walls, automatic partitions: the
  * O(1) step, apply and its undo, and the packed form all agree with a full
  * recount; the goal's h is 0 and other boards' is not. */
@@ -528,7 +561,7 @@ Test(pdb, steps_match_recounts_on_big_boards) {
     cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 19, &part), 0);
     bs_pdb_info info;
     bs_pdb P;
-    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1 + round % 2, &info), 0);
+    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1 + round % 2, NULL, &info), 0);
     cr_assert_leq(info.bytes, (size_t)1 << 19);
     bs_geom g;
     bs_geom_init(&g, &goal);
@@ -725,11 +758,11 @@ static bs_pdb_info through(const bs_board *layout, const char *spec, const char 
   cr_assert_eq(bs_pdb_part_parse(layout, spec, &part, err, sizeof err), 0);
   bs_pdb P, M;
   bs_pdb_info info, minfo;
-  cr_assert_eq(bs_pdb_load_or_build(&P, layout, &part, dir, 0, &info), 0);
+  cr_assert_eq(bs_pdb_load_or_build(&P, layout, &part, dir, 0, NULL, &info), 0);
   cr_assert_eq(info.status, status, "%s: %s, not %s (%s)", spec, bs_pdb_status_name(info.status),
                bs_pdb_status_name(status), info.why);
   if (why) cr_assert(strstr(info.why, why), "'%s' does not say '%s'", info.why, why);
-  cr_assert_eq(bs_pdb_build(&M, layout, &part, 1, &minfo), 0);
+  cr_assert_eq(bs_pdb_build(&M, layout, &part, 1, NULL, &minfo), 0);
   cr_assert_eq(P.bytes, M.bytes);
   cr_assert_eq(memcmp(P.mem, M.mem, P.bytes), 0, "the tables differ from a fresh build");
   bs_pdb_free(&P);

@@ -92,7 +92,7 @@ static void polish_walks(uint64_t seed, int rounds, int tables) {
       bs_pdb_part part;
       bs_pdb_info info;
       cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 16, &part), 0);
-      cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, &info), 0);
+      cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, NULL, &info), 0);
     }
     static char m[BS_ANSWER_MAX + 1];
     int len = walk(&seed, &a, 60 + bs_rand_below(&seed, 200), m);
