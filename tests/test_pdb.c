@@ -515,6 +515,20 @@ Test(pdb, counts_match_the_definition) {
   }
 }
 
+/* Tables of `bytes` (automatic partition) built on `threads` threads for
+ * the layout of a random w x h board with `walls` walls; *start is the
+ * board, *goal its goal. */
+static void random_tables(uint64_t *seed, int w, int h, int walls, size_t bytes, int threads, bs_board *start,
+                          bs_board *goal, bs_pdb *P) {
+  *start = bs_rand_board(seed, w, h, walls);
+  bs_goal(start, goal);
+  bs_pdb_part part;
+  cr_assert_eq(bs_pdb_part_auto(goal, bytes, &part), 0);
+  bs_pdb_info info;
+  cr_assert_eq(bs_pdb_build(P, goal, &part, threads, NULL, &info), 0);
+  cr_assert_leq(info.bytes, bytes);
+}
+
 /* A build in a room (bs_pdb_room) writes the same tables as one on the
  * heap: a room too small for any table's marks; one that holds the
  * largest table's marks and counts but not its levels, which move to the
@@ -524,14 +538,11 @@ Test(pdb, a_room_builds_the_same_tables) {
   uint64_t seed = 23;
   static char mem[8 << 20];
   for (int round = 0; round < 6; round++) {
-    int w = 4 + round % 3, h = 6 - round % 2;
-    bs_board t = bs_rand_board(&seed, w, h, round % 2 ? 4 : 0), goal;
-    bs_goal(&t, &goal);
-    bs_pdb_part part;
-    cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 19, &part), 0);
-    bs_pdb_info info;
+    bs_board t, goal;
     bs_pdb P;
-    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1, NULL, &info), 0);
+    random_tables(&seed, 4 + round % 3, 6 - round % 2, round % 2 ? 4 : 0, (size_t)1 << 19, 1, &t, &goal, &P);
+    bs_pdb_part part = P.part;
+    bs_pdb_info info;
     const size_t sizes[] = {4096, 900 * 1024, sizeof mem};
     for (int k = 0; k < 3; k++)
       for (int threads = 1; threads <= 2; threads++) {
@@ -554,15 +565,10 @@ Test(pdb, a_room_builds_the_same_tables) {
 Test(pdb, steps_match_recounts_on_big_boards) {
   uint64_t seed = 9;
   for (int round = 0; round < 12; round++) {
-    int w = 3 + round % 4, h = 6 - round % 3;
-    bs_board start = bs_rand_board(&seed, w, h, round % 2 ? 5 : 0), goal;
-    bs_goal(&start, &goal);
-    bs_pdb_part part;
-    cr_assert_eq(bs_pdb_part_auto(&goal, (size_t)1 << 19, &part), 0);
-    bs_pdb_info info;
+    bs_board start, goal;
     bs_pdb P;
-    cr_assert_eq(bs_pdb_build(&P, &goal, &part, 1 + round % 2, NULL, &info), 0);
-    cr_assert_leq(info.bytes, (size_t)1 << 19);
+    random_tables(&seed, 3 + round % 4, 6 - round % 3, round % 2 ? 5 : 0, (size_t)1 << 19, 1 + round % 2, &start,
+                  &goal, &P);
     bs_geom g;
     bs_geom_init(&g, &goal);
     for (int side = 0; side < 2; side++) {
