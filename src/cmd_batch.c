@@ -1,15 +1,16 @@
 /* bislide batch: solve a whole set on worker threads under one memory cap.
  *
  * Each worker owns one solver sized to its share of --mem and takes the
- * next group of puzzles from an atomic counter: the puzzles of one layout
+ * next group of puzzles from an atomic counter: puzzles of one layout
  * (size and walls), so that a worker builds a layout's pattern databases
  * once for all of them (bs_solver_pdb keeps the last), largest boards
- * first, so that the run ends on small ones. Every finished puzzle is journaled at
- * once (bs_journal.h), so a killed run loses only the puzzles in flight and
- * --resume goes on from there. The answer file is written atomically at the
- * end, in input order. Answers depend only on the puzzle, the mode and a
- * worker's memory, never on timing or on which worker ran the puzzle, so
- * the file is the same whatever the interruptions. */
+ * first, so that the run ends on small ones. Every finished puzzle is
+ * journaled at once (bs_journal.h), so a killed run loses only the puzzles
+ * in flight and --resume goes on from there. The answer file is written
+ * atomically at the end, in input order. Answers depend only on the
+ * puzzle, the mode and a worker's memory, never on timing, order or on
+ * which worker ran the puzzle, so the file is the same whatever the
+ * interruptions. */
 #include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
@@ -93,7 +94,9 @@ static void help(void) {
       "killed run loses only the puzzles in flight; --resume continues it, and the\n"
       "final ANSWERS is the same as an uninterrupted run's. ANSWERS is written\n"
       "atomically (temp file and rename) and the journal deleted when all is done.\n"
-      "Answers depend on the set, --mode and the memory of one worker (--mem/--jobs).\n\n"
+      "Answers depend on the set, --mode and the memory of one worker (--mem/--jobs).\n"
+      "A worker takes the puzzles of one layout (size and walls) together, largest\n"
+      "boards first, so that it builds the layout's pattern databases once.\n\n"
       "  -o, --output ANSWERS  the answer file; '-' (standard output) or a device\n"
       "                        is written at the end with no journal\n"
       "  -j, --jobs N          worker threads, 1..256 (default: the number of cores)\n"
