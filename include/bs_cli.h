@@ -56,7 +56,8 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
   "admissible heuristic); bfs proves them by plain bidirectional BFS; heuristic\n"              \
   "answers every solvable board (a bidirectional beam, the constructor where it\n"             \
   "finds none), never marked optimal; auto runs exact within the auto_exact\n"                 \
-  "setting's budget, then heuristic. Unsolvable boards are proven so in any mode.\n"
+  "setting's budget (bounded by the beams' tables from effort 2), then\n"                      \
+  "heuristic. Unsolvable boards are proven so in any mode.\n"
 
 /* Applies --set NAME=VALUE to s; a bad one is a usage error, reported.
  * Returns 0, or -1. */

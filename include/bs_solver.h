@@ -71,6 +71,13 @@ uint64_t bs_solver_pdb_bytes(const bs_settings *set, uint64_t effort, uint64_t m
 /* The constructor's share of sv->side: the rest is for pattern databases. */
 uint64_t bs_solver_con_bytes(const bs_solver *sv, const bs_settings *set);
 
+/* The heuristic mode's tables for b's layout at an effort
+ * (bs_solver_pdb_bytes, within the side bytes the constructor leaves),
+ * built in memory only: small tables build in a fraction of a second, and
+ * a cache would fill with one file per hard board. NULL as bs_solver_pdb. */
+const bs_pdb *bs_solver_beam_pdb(bs_solver *sv, const bs_settings *set, const bs_board *b, uint64_t effort,
+                                 bs_result *r);
+
 /* The pattern databases for b's layout within `bytes` (at most sv->side),
  * loaded from or saved to o->pdb_dir (NULL: none), kept for the next board
  * of the same layout and budget. Adds the time it took to r->pdb_ms. NULL
@@ -87,9 +94,10 @@ bs_end bs_solver_engine(bs_solver *sv, const bs_board *from, const bs_board *to,
                         bs_result *r);
 
 /* The modes (src/exact.c, src/heuristic.c). Each sets r from scratch.
- * How exact.c proves: by plain BFS, bounded by Manhattan distance and
- * linear conflicts, or bounded by those and the layout's pattern databases
- * (exact mode only: they take the solver's side bytes). */
+ * How exact.c proves: by plain BFS; bounded by Manhattan distance and
+ * linear conflicts, and from effort 2 by the heuristic mode's tables too
+ * (auto mode's try: the beams are scored by them anyway); or bounded by
+ * those and pdb_mem MiB of the layout's pattern databases (exact mode). */
 typedef enum { BS_PROVE_BFS, BS_PROVE_BOUNDED, BS_PROVE_PDB } bs_prove;
 void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove how, bs_result *r);
 void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r);

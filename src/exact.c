@@ -10,7 +10,9 @@
  * of at most C moves, so the first C that meets gives the optimum. Its
  * heuristic is the wall-aware Manhattan distance plus linear conflicts at
  * the lower bound's weight of 2 moves a tile, and the layout's pattern
- * databases when the pdb_mem setting allows: the larger, admissible. */
+ * databases when the pdb_mem setting allows (auto mode's short try: from
+ * effort 2, the tables of the heuristic mode's beams): the larger,
+ * admissible. */
 #include "bs_solver.h"
 
 #include <math.h>
@@ -73,7 +75,9 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   }
   bs_heur H;
   bs_heur_init(&H, b, &goal, BS_LC_LOWER_BOUND);
-  const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, (uint64_t)set->pdb_mem << 20, o, r) : NULL;
+  const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, (uint64_t)set->pdb_mem << 20, o, r)
+                    : set->effort >= 2 ? bs_solver_beam_pdb(sv, set, b, (uint64_t)set->effort, r)
+                                       : NULL;
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
   bs_result run;
   /* Exact mode gives up on a run that cannot fit its budget (below); auto's

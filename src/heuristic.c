@@ -202,10 +202,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * score it too: they see how the tiles of a pattern pass each other,
    * which shortens answers on boards of every size, and a set of one
    * layout builds them once. */
-  const uint64_t share = sv->side - bs_solver_con_bytes(sv, set);
-  const bs_pdb *P = effort >= 2 ? bs_solver_pdb(sv, b, bs_solver_pdb_bytes(set, effort, share),
-                                                 &(bs_opts){.recycle = 1}, r)
-                                 : NULL;
+  const bs_pdb *P = effort >= 2 ? bs_solver_beam_pdb(sv, set, b, effort, r) : NULL;
   uint64_t left = 0; /* what the last beam left of its budget */
   /* The current beam's legs, then the answer; the legs of the beam that
    * came closest, for the constructor to go on from; and the first beam's
@@ -223,9 +220,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
     uint64_t give = beams[k].budget + (k == RESCUE ? 0 : left);
     if (k == TABLES) {
-      /* Built in memory only: small tables build in a fraction of a
-       * second, and a cache would fill with one file per hard board. */
-      P = bs_solver_pdb(sv, b, bs_solver_pdb_bytes(set, high, share), &(bs_opts){.recycle = 1}, r);
+      P = bs_solver_beam_pdb(sv, set, b, high, r);
       if (!P) { /* the conflicts' score alone is the next beam's */
         left = give;
         continue;

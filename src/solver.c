@@ -28,6 +28,7 @@ const char *bs_status_name(bs_status s) {
 void bs_result_add(bs_result *r, const bs_result *s) {
   r->generated += s->generated;
   r->expanded += s->expanded;
+  r->pdb_ms += s->pdb_ms;
   if (s->peak_states > r->peak_states) r->peak_states = s->peak_states;
   if (s->peak_bytes > r->peak_bytes) r->peak_bytes = s->peak_bytes;
 }
@@ -98,6 +99,12 @@ uint64_t bs_solver_con_bytes(const bs_solver *sv, const bs_settings *set) {
   return con < sv->side ? con : sv->side;
 }
 
+const bs_pdb *bs_solver_beam_pdb(bs_solver *sv, const bs_settings *set, const bs_board *b, uint64_t effort,
+                                 bs_result *r) {
+  const uint64_t share = sv->side - bs_solver_con_bytes(sv, set);
+  return bs_solver_pdb(sv, b, bs_solver_pdb_bytes(set, effort, share), &(bs_opts){.recycle = 1}, r);
+}
+
 const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, uint64_t bytes, const bs_opts *o,
                             bs_result *r) {
   if (bytes > sv->side) bytes = sv->side;
@@ -154,8 +161,12 @@ void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_op
     return;
   }
   bs_opts eo = *o;
-  if (!eo.budget || eo.budget > (uint64_t)set->auto_exact) eo.budget = (uint64_t)set->auto_exact;
-  bs_exact_solve(sv, b, &eo, BS_PROVE_BOUNDED, r); /* the side bytes are the constructor's */
+  const uint64_t most = (uint64_t)set->auto_exact * (uint64_t)set->effort;
+  if (!eo.budget || eo.budget > most) eo.budget = most;
+  /* From effort 2 the try is scored by the tables the beams would build
+   * first anyway, kept for them: they settle many boards within the budget
+   * with a proven shortest answer, and the beams and the polish are spared. */
+  bs_exact_solve(sv, b, &eo, BS_PROVE_BOUNDED, r);
   if (r->status != BS_ST_GAVE_UP) return; /* solved (optimal) or proven unsolvable */
   bs_result e = *r;
   bs_opts ho = *o;

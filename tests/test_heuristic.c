@@ -432,6 +432,52 @@ Test(heuristic, auto_never_calls_a_heuristic_answer_optimal) {
   bs_solver_free(&sv);
 }
 
+/* From effort 2, auto's exact try is scored by the tables that the beams
+ * are built for, within auto_exact times the effort: on boards of one
+ * walled layout it proves shortest answers (plain BFS agrees) that the
+ * same try without tables (beam_pdb 0) does not, the same in every store;
+ * and the solver keeps the layout's tables for the next board. */
+Test(heuristic, auto_tries_exact_with_the_tables_from_effort_2) {
+  bs_settings two = bs_settings_default, bare;
+  two.effort = 2;
+  bare = two;
+  bare.beam_pdb = 0;
+  static bs_result first[8], r, bfs;
+  const uint64_t mem = 64u << 20, wall = 1ull << 6; /* 4x3, the third cell of the middle row */
+  int proven[2] = {0, 0};
+  for (int kind = 0; kind <= BS_NSTORES; kind++) { /* the last: arena, no tables */
+    const bs_settings *set = kind < BS_NSTORES ? &two : &bare;
+    bs_solver sv;
+    open_solver(&sv, kind < BS_NSTORES ? (bs_store_kind)kind : BS_STORE_ARENA, mem, set);
+    uint64_t seed = 479;
+    for (int i = 0; i < 8; i++) {
+      const bs_board b = walk_board_on(&seed, 4, 3, wall, 100);
+      bs_result *x = kind ? &r : &first[i];
+      bs_solver_solve(&sv, &b, BS_MODE_AUTO, &(bs_opts){.recycle = 1, .set = set}, x);
+      expect_replays(&b, x, "auto");
+      if (kind == BS_NSTORES) {
+        proven[0] += x->optimal;
+        continue;
+      }
+      const char *store = bs_store_name((bs_store_kind)kind);
+      cr_assert_str_eq(x->moves, first[i].moves, "board %d, store %s", i, store);
+      cr_assert_eq(x->generated, first[i].generated, "board %d, store %s", i, store);
+      cr_assert_eq(x->optimal, first[i].optimal, "board %d, store %s", i, store);
+      if (kind) continue;
+      proven[1] += x->optimal;
+      bs_solver_solve(&sv, &b, BS_MODE_BFS, &(bs_opts){.recycle = 1}, &bfs);
+      cr_assert_eq(bfs.status, BS_ST_SOLVED, "board %d", i);
+      if (x->optimal) cr_assert_eq(x->length, bfs.length, "board %d: proven %d, BFS %d", i, x->length, bfs.length);
+      cr_assert_geq(x->length, bfs.length, "board %d", i);
+    }
+    bs_solver_free(&sv);
+  }
+  /* The try settles the first board: the second's try has its tables. */
+  cr_assert(first[0].optimal && first[0].pdb_ms > 0);
+  cr_assert_eq(first[1].pdb_ms, 0, "the layout's tables built again: %.1f ms", first[1].pdb_ms);
+  cr_assert_gt(proven[1], proven[0], "proven shortest: %d with tables, %d without", proven[1], proven[0]);
+}
+
 /* auto_exact 0 is no exact try (not the exact search's "no limit"): auto
  * is then the heuristic mode, answer and counts. */
 Test(heuristic, auto_without_an_exact_try_is_the_heuristic) {
