@@ -78,6 +78,11 @@ uint64_t bs_solver_con_bytes(const bs_solver *sv, const bs_settings *set);
 const bs_pdb *bs_solver_beam_pdb(bs_solver *sv, const bs_settings *set, const bs_board *b, uint64_t effort,
                                  bs_result *r);
 
+/* The tables that score a board's first beam, and auto's exact try before
+ * it: from effort 2 those of the effort, built first; at effort 1 none
+ * (NULL), as most boards never need them. */
+const bs_pdb *bs_solver_first_pdb(bs_solver *sv, const bs_settings *set, const bs_board *b, bs_result *r);
+
 /* The pattern databases for b's layout within `bytes` (at most sv->side),
  * loaded from or saved to o->pdb_dir (NULL: none), kept for the next board
  * of the same layout and budget. Adds the time it took to r->pdb_ms. NULL

@@ -76,8 +76,7 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   bs_heur H;
   bs_heur_init(&H, b, &goal, BS_LC_LOWER_BOUND);
   const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, (uint64_t)set->pdb_mem << 20, o, r)
-                    : set->effort >= 2 ? bs_solver_beam_pdb(sv, set, b, (uint64_t)set->effort, r)
-                                       : NULL;
+                                         : bs_solver_first_pdb(sv, set, b, r);
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
   bs_result run;
   /* Exact mode gives up on a run that cannot fit its budget (below); auto's

@@ -202,7 +202,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * score it too: they see how the tiles of a pattern pass each other,
    * which shortens answers on boards of every size, and a set of one
    * layout builds them once. */
-  const bs_pdb *P = effort >= 2 ? bs_solver_beam_pdb(sv, set, b, effort, r) : NULL;
+  const bs_pdb *P = bs_solver_first_pdb(sv, set, b, r);
   uint64_t left = 0; /* what the last beam left of its budget */
   /* The current beam's legs, then the answer; the legs of the beam that
    * came closest, for the constructor to go on from; and the first beam's

@@ -105,6 +105,10 @@ const bs_pdb *bs_solver_beam_pdb(bs_solver *sv, const bs_settings *set, const bs
   return bs_solver_pdb(sv, b, bs_solver_pdb_bytes(set, effort, share), &(bs_opts){.recycle = 1}, r);
 }
 
+const bs_pdb *bs_solver_first_pdb(bs_solver *sv, const bs_settings *set, const bs_board *b, bs_result *r) {
+  return set->effort >= 2 ? bs_solver_beam_pdb(sv, set, b, (uint64_t)set->effort, r) : NULL;
+}
+
 const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, uint64_t bytes, const bs_opts *o,
                             bs_result *r) {
   if (bytes > sv->side) bytes = sv->side;
