@@ -496,3 +496,62 @@ Test(cli, devquiz_set) {
   bs_temp_drop(ansp);
   free(ans);
 }
+
+/* DeepCubeA's test boards (puzzles/README.md): each set holds the number
+ * of boards published, every board is solvable, and each answer length
+ * DeepCubeA published is at least the board's lower bound and of its
+ * parity, as every answer must be (bs_lower_bound): 1,496 answers found
+ * by another solver. The binary's exact mode proves the first boards of
+ * the 4x4 set as long as DeepCubeA's answers, which are shortest there
+ * (bench/deepcubea.sh proves all 500). */
+Test(cli, deepcubea_sets) {
+  const struct { const char *set, *lengths; int n; } sets[] = {
+      {"puzzles/deepcubea-4x4.txt", "puzzles/deepcubea-4x4.lengths", 500},
+      {"puzzles/deepcubea-5x5.txt", "puzzles/deepcubea-5x5.lengths", 496},
+      {"puzzles/deepcubea-6x6.txt", "puzzles/deepcubea-6x6.lengths", 500},
+  };
+  enum { FIRST = 3 };
+  int first[FIRST] = {0};
+  char head[FIRST * BS_BOARD_TEXT + 64];
+  int at = snprintf(head, sizeof head, "999 999 999 999\n%d\n", FIRST);
+  for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) {
+    FILE *f = fopen(sets[k].lengths, "r");
+    cr_assert_not_null(f, "%s: %s (run from the top directory: make test)", sets[k].lengths, strerror(errno));
+    bs_set set;
+    cr_assert_eq(bs_set_read(sets[k].set, &set, stderr), 0, "%s", sets[k].set);
+    cr_assert_eq((int)set.n, sets[k].n, "%s", sets[k].set);
+    for (int i = 0; i < sets[k].n; i++) {
+      int len;
+      cr_assert_eq(fscanf(f, "%d", &len), 1, "%s: line %d", sets[k].lengths, i + 1);
+      const char *why;
+      cr_assert_eq(bs_solvability(&set.e[i].board, &why), BS_SOLVABLE, "%s: board %d", sets[k].set, i + 1);
+      const int bound = bs_lower_bound(&set.e[i].board);
+      cr_assert(bound <= len && (len - bound) % 2 == 0, "%s: board %d: bound %d, DeepCubeA's answer %d",
+                sets[k].set, i + 1, bound, len);
+      if (k == 0 && i < FIRST) {
+        char text[BS_BOARD_TEXT];
+        bs_board_format(&set.e[i].board, text);
+        at += snprintf(head + at, sizeof head - (size_t)at, "%s\n", text);
+        first[i] = len;
+      }
+    }
+    int extra;
+    cr_assert_eq(fscanf(f, "%d", &extra), EOF, "%s: more lengths than boards", sets[k].lengths);
+    fclose(f);
+    bs_set_free(&set);
+  }
+  /* The first boards of the 4x4 set, proven shortest by the binary. */
+  char *path = bs_temp_text(head);
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "--mode", "exact", "--no-pdb-cache", "--json", path, NULL);
+  bs_temp_drop(path);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  char line[4096];
+  for (int i = 0; i < FIRST; i++) {
+    const char *l = line_of(p.out, i, line, sizeof line), *len = strstr(l, "\"length\":");
+    cr_assert_not_null(len, "%s", l);
+    cr_assert_eq(atoi(len + 9), first[i], "board %d: %s", i + 1, l);
+    cr_assert_not_null(strstr(l, "\"optimal\":true"), "%s", l);
+  }
+  bs_proc_free(&p);
+}
