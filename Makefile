@@ -22,7 +22,7 @@ TESTS := $(wildcard tests/test_*.c)
 TBIN  := $(TESTS:tests/%.c=$(BUILD)/tests/%)
 BIN   := $(BUILD)/bislide
 
-.PHONY: all deps test run run-mixed bench unseen help clean install fuzz valgrind
+.PHONY: all deps test run run-mixed bench unseen deepcubea help clean install fuzz valgrind
 all: $(BIN)
 
 deps:
@@ -106,6 +106,10 @@ bench: deps $(BIN)
 SEED ?= $(shell date +%Y%m%d)
 unseen: deps $(BIN)
 	bench/unseen.sh $(SEED) $(BIN)
+
+## deepcubea: issue 11's comparison on DeepCubeA's own 4x4, 5x5 and 6x6 boards (about 10 minutes): bench/deepcubea.sh
+deepcubea: deps $(BIN)
+	bench/deepcubea.sh "4 5 6" 0 $(BIN)
 
 ## install: copy the binary to $(PREFIX)/bin and the man page to $(PREFIX)/share/man/man1
 install: $(BIN)
