@@ -32,10 +32,10 @@
   SETTING(beam_reverse, 0, 0, 1,                                                                  \
           "1: the first beam runs again from the goal toward the board, as wide and on the same budget, and the shorter answer is kept (0: never)") \
   SETTING(beam_budget, 2000000, 1000, 1000000000,                                                 \
-          "generated states the beams may use on one board before the constructor takes over, at effort 1")    \
+          "generated states of the beams of one board before the constructor takes over, at effort 1: the first beam has half of it (beam_reverse: as much again), the beams of a board solved again all of it at their effort") \
   SETTING(lc_weight, 3, 0, 8,                                                                     \
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
-  SETTING(lc_retry, 8, 0, 64, "the same, for the last beam of a board the first beam does not answer, beside the tables") \
+  SETTING(lc_retry, 8, 0, 64, "the same, for the last beam of a board the first beam does not answer, beside the tables; that beam runs from the goal toward the board") \
   SETTING(beam_pdb, 1, 0, 65536,                                                                  \
           "MiB of pattern databases of a board's layout, out of --mem (0: none), times the largest power of 4 within the effort: from effort 2 built first, to score every beam; at effort 1 only for a board the first beam does not answer") \
   SETTING(rescue_width, 24000, 1, 10000000,                                                       \

@@ -11,9 +11,9 @@
  * solved again at `escalate` times the effort, with a score that sees
  * rings and passages: pattern databases of the layout (bs_pdb.h), built at
  * effort 1 only for the boards that need them; then with conflicts
- * weighing lc_retry beside them. So is a board whose first answer is
- * longer than retry_over percent of its lower bound, the shorter answer
- * kept. Then, if the settings ask for it, a wide beam. Where none answers,
+ * weighing lc_retry beside them, from the goal toward the board. So is a
+ * board whose first answer is longer than retry_over percent of its lower
+ * bound, the shorter answer kept. Then, if the settings ask for it, a wide beam. Where none answers,
  * the constructor (bs_construct.h) answers, from where the legs of the
  * beam that came closest end, and it answers every solvable board: that is
  * the guarantee, not a wider beam; beams between waypoints of its way
@@ -127,15 +127,17 @@ static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs
   return end;
 }
 
-/* The first beam once more, from the goal toward the board (beam_reverse):
- * the two beams rank different states and stray differently, and on
- * boards that a beam crosses forward alone (far ones, or beam_far 1) the
- * shorter of the two answers beats one beam twice as wide. When it meets
- * with fewer moves than the forward beam's answer (or that one did not
- * meet), its answer, undone move by move from the end, becomes the first
- * beam's: m[0..*len) whole, s's way empty. Returns the first beam's end. */
+/* A beam from the goal toward the board, on *give states: the first beam
+ * once more (beam_reverse), and the greedier escalated beam. A beam from
+ * the other end ranks different states and strays differently: on boards
+ * that a beam crosses forward alone (far ones, or beam_far 1) the shorter
+ * of the two answers beats one beam twice as wide, and a board the beams
+ * from it missed is often met from the goal. When it meets with fewer
+ * moves than the answer m[0..*len) + s's way (when end says that one
+ * met), its answer, undone move by move from the end, becomes it:
+ * m[0..*len) whole, s's way empty. Returns the end of the better one. */
 static bs_end reverse_beam(bs_solver *sv, const bs_settings *set, const bs_board *b, const bs_board *goal,
-                           int lc, uint64_t width, const bs_pdb *P, uint64_t give, bs_end end, char *m,
+                           int lc, uint64_t width, const bs_pdb *P, uint64_t *give, bs_end end, char *m,
                            int *len, bs_result *s, bs_result *r) {
   char *w = malloc(BS_ANSWER_MAX + 1);
   bs_result *t = malloc(sizeof *t);
@@ -143,7 +145,7 @@ static bs_end reverse_beam(bs_solver *sv, const bs_settings *set, const bs_board
     bs_board at = *goal;
     int n = 0;
     const int met = end == BS_END_MET && *len + s->length <= BS_ANSWER_MAX;
-    if (legs(sv, set, &at, b, lc, width, P, &give, w, &n, t, r) == BS_END_MET &&
+    if (legs(sv, set, &at, b, lc, width, P, give, w, &n, t, r) == BS_END_MET &&
         n + t->length <= BS_ANSWER_MAX && (!met || n + t->length < *len + s->length)) {
       memcpy(w + n, t->moves, (size_t)t->length);
       n += t->length;
@@ -179,7 +181,10 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * First a beam scored by the tables (the larger of theirs and the
    * conflicts' score), with half of that budget; then one that beside
    * them weighs conflicts more (lc_retry), a greedier score that resolves
-   * tiles out of line first. Each beam has what the last one left, too.
+   * tiles out of line first, run from the goal toward the board: the
+   * beams before it went from the board and missed it (stop 42 measured
+   * shorter answers in less time than from the board, docs/heuristic.md).
+   * Each beam has what the last one left, too.
    * Without room for tables, only the second. Then, if rescue_budget
    * allows (it is 0 by default) and the caller set no budget, once more
    * as wide as rescue_width, which rarely helps on boards scrambled far
@@ -189,12 +194,12 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * longer than retry_over percent of the board's lower bound goes the
    * same way, and the shorter of it and what the others find is kept. */
   enum { FIRST, TABLES, GREEDY, RESCUE };
-  const struct { int lc; uint64_t width, budget; } beams[] = {
-      [FIRST] = {(int)set->lc_weight, (uint64_t)set->beam_width * effort, first},
-      [TABLES] = {(int)set->lc_weight, (uint64_t)set->beam_width * high, rest / 2},
-      [GREEDY] = {(int)set->lc_retry, (uint64_t)set->beam_width * high, rest - rest / 2},
+  const struct { int lc; uint64_t width, budget; int from_goal; } beams[] = {
+      [FIRST] = {(int)set->lc_weight, (uint64_t)set->beam_width * effort, first, 0},
+      [TABLES] = {(int)set->lc_weight, (uint64_t)set->beam_width * high, rest / 2, 0},
+      [GREEDY] = {(int)set->lc_retry, (uint64_t)set->beam_width * high, rest - rest / 2, 1},
       [RESCUE] = {(int)set->lc_retry, (uint64_t)set->rescue_width * high,
-                  o->budget ? 0 : (uint64_t)set->rescue_budget * high},
+                  o->budget ? 0 : (uint64_t)set->rescue_budget * high, 0},
   };
   /* The tables' share of the side bytes: beam_pdb MiB times the largest
    * power of 4 within the effort, as --mem allows (bs_solver_side). From
@@ -228,10 +233,17 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     }
     if (!give) continue;
     bs_board at = *b;
-    end = legs(sv, set, &at, &goal, beams[k].lc, beams[k].width, P, &give, m, &len, &s, r);
-    if (k == FIRST && set->beam_reverse)
-      end = reverse_beam(sv, set, b, &goal, beams[k].lc, beams[k].width, P, beams[k].budget, end, m, &len,
+    if (beams[k].from_goal) { /* no legs from the board: at stays b */
+      len = s.length = 0;
+      end = reverse_beam(sv, set, b, &goal, beams[k].lc, beams[k].width, P, &give, BS_END_BUDGET, m, &len,
                          &s, r);
+    } else {
+      end = legs(sv, set, &at, &goal, beams[k].lc, beams[k].width, P, &give, m, &len, &s, r);
+    }
+    if (k == FIRST && set->beam_reverse) {
+      uint64_t again = beams[k].budget; /* as much again */
+      end = reverse_beam(sv, set, b, &goal, beams[k].lc, beams[k].width, P, &again, end, m, &len, &s, r);
+    }
     if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
       /* A first answer far above the lower bound is the mark of a score
        * that misled the beam, as on a board it misses (rings that the

@@ -559,6 +559,40 @@ Test(heuristic, the_constructor_answers_where_the_beam_does_not) {
   bs_solver_free(&sv);
 }
 
+/* The greedier escalated beam, which runs from the goal toward the board
+ * and gives its answer undone move by move, answers where the first beam
+ * misses: a first beam one state wide on 500 states, no tables (so the
+ * greedier beam is the only escalated one, 64 states wide on 64,000). Its
+ * answer replays, is the same in every store and is shorter than the
+ * constructor's, which answers where the escalated beam is as narrow as
+ * the first. */
+Test(heuristic, the_greedier_beam_from_the_goal_answers_where_the_first_misses) {
+  bs_settings set = bs_settings_default;
+  set.beam_width = 1;
+  set.beam_budget = 1000;
+  set.escalate = 64;
+  set.beam_pdb = 0;
+  set.retry_over = 0;
+  set.polish_budget = 0;
+  bs_settings narrow = set;
+  narrow.escalate = 1;
+  static bs_result r, con;
+  bs_solver sv;
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
+  uint64_t seed = 21;
+  for (int i = 0; i < 3; i++) {
+    bs_board b = walk_board(&seed, 4, 4, 0, 300);
+    if (bs_is_goal(&b)) continue;
+    bs_opts o = {.recycle = 1, .budget = 0, .set = &set}, c = {.recycle = 1, .budget = 0, .set = &narrow};
+    same_in_every_store(&b, &o, &r, i);
+    expect_no_loop(&b, r.moves);
+    bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &c, &con);
+    expect_replays(&b, &con, "the constructor");
+    cr_assert_lt(r.length, con.length, "board %d: %d moves, the constructor's %d", i, r.length, con.length);
+  }
+  bs_solver_free(&sv);
+}
+
 /* The wide last beam, when its budget allows: where the narrow beams have
  * too little budget to meet, it runs (the board takes more states than
  * without it), its answer replays, and it is the same in every store. */
