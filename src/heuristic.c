@@ -13,12 +13,12 @@
  * effort 1 only for the boards that need them; then with conflicts
  * weighing lc_retry beside them, from the goal toward the board. So is a
  * board whose first answer is longer than retry_over percent of its lower
- * bound, the shorter answer kept. Then, if the settings ask for it, a wide beam. Where none answers,
- * the constructor (bs_construct.h) answers, from where the legs of the
- * beam that came closest end, and it answers every solvable board: that is
- * the guarantee, not a wider beam; beams between waypoints of its way
- * (relays) shorten its answer, and any answer still far above the board's
- * lower bound. Every answer then has its loops cut and its windows
+ * bound, the shorter answer kept. Then, if the settings ask for it, a
+ * wide beam. Where none answers, the constructor (bs_construct.h)
+ * answers, from where the legs of the beam that came closest end, and it
+ * answers every solvable board: that is the guarantee, not a wider beam;
+ * beams between waypoints of its way (relays) shorten its answer, and any
+ * answer still far above the board's lower bound. Every answer then has its loops cut and its windows
  * polished (bs_polish.h), bounded by the board's tables where it has them.
  * All budgets count generated states, never time, so answers repeat
  * exactly; none is marked optimal. */
@@ -132,7 +132,7 @@ static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs
  * the other end ranks different states and strays differently: on boards
  * that a beam crosses forward alone (far ones, or beam_far 1) the shorter
  * of the two answers beats one beam twice as wide, and a board the beams
- * from it missed is often met from the goal. When it meets with fewer
+ * from it missed may be met from the goal. When it meets with fewer
  * moves than the answer m[0..*len) + s's way (when end says that one
  * met), its answer, undone move by move from the end, becomes it:
  * m[0..*len) whole, s's way empty. Returns the end of the better one. */
@@ -183,7 +183,8 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * them weighs conflicts more (lc_retry), a greedier score that resolves
    * tiles out of line first, run from the goal toward the board: the
    * beams before it went from the board and missed it (stop 42 measured
-   * shorter answers in less time than from the board, docs/heuristic.md).
+   * shorter answers than from the board in about the same time,
+   * docs/heuristic.md).
    * Each beam has what the last one left, too.
    * Without room for tables, only the second. Then, if rescue_budget
    * allows (it is 0 by default) and the caller set no budget, once more
