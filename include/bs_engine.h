@@ -26,9 +26,11 @@
  *                score: the way may be longer than two records hold. It
  *                also waits while that foreseen way is longer than `far`
  *                moves: beams that far apart meet only near the goal. A
- *                beam out of depth or budget (BS_END_DEPTH, BS_END_BUDGET)
- *                that has not met leaves the way to its forward side's
- *                best-scored state, to go on from there.
+ *                beam whose forward side goes `stall` layers without a
+ *                new least score has lost its way (BS_END_STALL). A beam
+ *                out of depth, budget or way (BS_END_DEPTH, BS_END_BUDGET,
+ *                BS_END_STALL) that has not met leaves the way to its
+ *                forward side's best-scored state, to go on from there.
  *   bridge       below L: only meetings shorter than L count, and the search
  *                stops as soon as none can be left (the polish).
  *
@@ -62,6 +64,8 @@ typedef struct bs_policy {
   int extra;          /* with a width: layers after the first meeting */
   unsigned far;       /* with a width and scores: the backward side waits while the forward
                        * side foresees a longer way (its depth and best score); 0: never */
+  unsigned stall;     /* with a width and scores: forward layers without a new least score
+                       * before the run ends (BS_END_STALL); 0: never */
   int recycle;        /* drop old layers when the store is full, instead of stopping */
   uint64_t budget;    /* generated states before stopping; 0: no limit */
   uint64_t expect;    /* states the run should store: its table is sized for them at
@@ -80,6 +84,9 @@ typedef enum {
   BS_END_DEPTH,     /* a side's path would outgrow the record (BS_PATH_MAX); a beam
                      * leaves in the result's moves and length the way to its
                      * forward side's best-scored frontier state */
+  BS_END_STALL,     /* a beam's forward side went the policy's `stall` layers
+                     * without a new least score; it leaves its closest way as
+                     * on BS_END_DEPTH */
 } bs_end;
 
 /* Reason strings for a run that did not meet, for results. */

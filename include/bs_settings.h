@@ -29,6 +29,8 @@
   SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \
   SETTING(beam_far, 150, 0, 65535,                                                                \
           "moves by the beam's score: while its forward side foresees a longer way (depth plus best score), its backward side waits, as beams that far apart meet only near the goal (0: never; 1: a beam forward alone, shorter on wall-free 5x5 boards at a high effort)") \
+  SETTING(beam_stall, 48, 0, 192,                                                                 \
+          "layers a beam's forward side may go without a new least score: then its leg ends at its frontier's best state, and the next leg starts there, as after a record's depth (0: never)") \
   SETTING(beam_reverse, 0, 0, 1,                                                                  \
           "1: the first beam runs again from the goal toward the board, as wide and on the same budget, and the shorter answer is kept (0: never)") \
   SETTING(beam_budget, 2000000, 1000, 1000000000,                                                 \

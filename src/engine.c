@@ -8,6 +8,7 @@ const char *bs_end_reason(bs_end e) {
   case BS_END_LIMIT: return "length limit";
   case BS_END_BUDGET: return "budget";
   case BS_END_MEMORY: return "memory cap";
+  case BS_END_STALL: return "stalled";
   default: return "depth limit";
   }
 }

@@ -244,6 +244,8 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   if (p->width && p->H) side[0].best = bs_score_value(BS_F(rec)(st, 1)[BS_R_SCORE]);
   /* The most moves a counted meeting may have. */
   int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
+  /* The forward side's least score so far, and its depth then. */
+  unsigned least = UINT_MAX, since = 0;
   for (;;) {
     const uint32_t n0 = side[0].live, n1 = side[1].live;
     /* An exact side with nothing left has seen its whole component (within
@@ -334,6 +336,20 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     side[s].hi = BS_F(count)(st) + 1;
     side[s].depth = d + 1;
     side[s].live = BS_L(select)(st, side[s].lo, side[s].hi, p->width, &side[s].best);
+    /* A beam whose forward side has not come closer in `stall` layers
+     * wanders round where its score misleads it, and would spend the rest
+     * of its budget there: it ends, leaving the way to its frontier's
+     * best state, where heuristic.c starts a new leg. */
+    if (s == BS_FORWARD && p->stall && p->width && p->H && best == INT_MAX) {
+      if (side[0].best < least) {
+        least = side[0].best;
+        since = side[0].depth;
+      } else if (side[0].depth - since >= p->stall) {
+        end = BS_END_STALL;
+        BS_L(closest)(st, &side[0], r);
+        break;
+      }
+    }
     /* After a beam's meeting, a later one is shorter only through states
      * older than the frontiers: worth a few more layers, no more. */
     if (best < INT_MAX && (extra-- <= 0 || (int)(side[0].depth + side[1].depth) >= best + p->extra))

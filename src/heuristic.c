@@ -4,9 +4,10 @@
  * wall-aware Manhattan distance plus linear conflicts: its answers are short,
  * and it answers most boards within its budget. A board farther from its
  * goal than a record's path holds is the beam's too: a beam out of depth
- * goes on from its closest state, leg after leg (and one out of budget
- * ends its last leg there). With beam_reverse, the first beam also runs
- * from the goal toward the board, and the shorter answer is kept. A board
+ * goes on from its closest state, leg after leg, and so does one that
+ * stops getting closer (one out of budget ends its last leg there). With
+ * beam_reverse, the first beam also runs from the goal toward the board,
+ * and the shorter answer is kept. A board
  * the first beam does not answer is one its score misleads, and it is
  * solved again at `escalate` times the effort, with a score that sees
  * rings and passages: pattern databases of the layout (bs_pdb.h), built at
@@ -18,8 +19,9 @@
  * answers, from where the legs of the beam that came closest end, and it
  * answers every solvable board: that is the guarantee, not a wider beam;
  * beams between waypoints of its way (relays) shorten its answer, and any
- * answer still far above the board's lower bound. Every answer then has its loops cut and its windows
- * polished (bs_polish.h), bounded by the board's tables where it has them.
+ * answer still far above the board's lower bound. Every answer then has
+ * its loops cut and its windows polished (bs_polish.h), bounded by the
+ * board's tables where it has them.
  * All budgets count generated states, never time, so answers repeat
  * exactly; none is marked optimal. */
 #include "bs_polish.h"
@@ -91,13 +93,15 @@ static int leg_score(bs_heur *H, const bs_board *at, const bs_board *goal, int l
 }
 
 /* A beam of `width` (conflicts weighing lc, tables P if any) from *at
- * toward `to`, in legs, on *give states. Out of depth, the next leg starts
- * where this one came closest by the beam's score, as long as the legs get
- * closer. Out of budget, the way to where it came closest is the last leg,
- * so that what the beam found is not lost to the constructor, which goes
- * on from the legs' end. The legs' way is m[0..*len), *at where they end;
- * s is the last leg's result (its answer, when it met), *give what is
- * left. Returns the last leg's end. */
+ * toward `to`, in legs, on *give states. Out of depth, or stalled (no
+ * closer in beam_stall layers: the rest of its budget would go to
+ * wandering), the next leg starts where this one came closest by the
+ * beam's score, as long as the legs get closer. Out of budget, the way
+ * to where it came closest is the last leg, so that what the beam found
+ * is not lost to the constructor, which goes on from the legs' end. The
+ * legs' way is m[0..*len), *at where they end; s is the last leg's result
+ * (its answer, when it met), *give what is left. Returns the last leg's
+ * end. */
 static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs_board *to, int lc,
                    uint64_t width, const bs_pdb *P, uint64_t *give, char *m, int *len, bs_result *s,
                    bs_result *r) {
@@ -107,13 +111,15 @@ static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs
   *len = 0;
   while (*give) {
     bs_policy beam = {.width = width > UINT32_MAX ? UINT32_MAX : (uint32_t)width,
-                      .extra = (int)set->beam_extra, .far = (unsigned)set->beam_far, .recycle = 1,
+                      .extra = (int)set->beam_extra, .far = (unsigned)set->beam_far,
+                      .stall = (unsigned)set->beam_stall, .recycle = 1,
                       .H = &H, .budget = *give,
                       .expect = *give}; /* a beam fills the store or its budget */
     end = bs_solver_engine(sv, at, to, &beam, s);
     bs_result_add(r, s);
     *give = *give > s->generated ? *give - s->generated : 0;
-    if ((end != BS_END_DEPTH && end != BS_END_BUDGET) || !s->length || *len + s->length > BS_ANSWER_MAX)
+    if ((end != BS_END_DEPTH && end != BS_END_STALL && end != BS_END_BUDGET) || !s->length ||
+        *len + s->length > BS_ANSWER_MAX)
       break;
     bs_board next = *at;
     for (int i = 0; i < s->length; i++) bs_move(&next, bs_dir_from_char(s->moves[i]));

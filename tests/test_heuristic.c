@@ -620,22 +620,25 @@ Test(heuristic, the_wide_last_beam_runs_and_agrees_in_every_store) {
   bs_solver_free(&sv);
 }
 
-/* Runs a beam of width 200 within `budget` states (0: none) on two 6x6
- * boards scrambled far, expects it to end `want` without meeting, and
- * checks the way it leaves: between `least` and `most` moves, every move
- * legal, ending closer to the goal by the score than where it began. */
-static void expect_closest_way(uint64_t budget, bs_end want, int least, int most) {
+/* Runs a beam of width 200 within `budget` states (0: none), ending
+ * after `stall` layers that come no closer (0: never), on two 6x6 boards
+ * scrambled far, expects it to end `want` without meeting, and checks the
+ * way it leaves: between `least` and `most` moves, every move legal,
+ * ending closer to the goal by the score than where it began. Returns the
+ * states the two runs generated. */
+static uint64_t expect_closest_way(uint64_t budget, unsigned stall, bs_end want, int least, int most) {
   bs_solver sv;
   open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
   static bs_result r;
-  uint64_t seed = 9;
+  uint64_t seed = 9, generated = 0;
   for (int i = 0; i < 2; i++) {
     bs_board b = walk_board(&seed, 6, 6, 0, 20000), goal, at = b;
     bs_goal(&b, &goal);
     bs_heur H;
     bs_heur_init(&H, &b, &goal, 3);
-    bs_policy beam = {.width = 200, .extra = 4, .recycle = 1, .H = &H, .budget = budget};
+    bs_policy beam = {.width = 200, .extra = 4, .stall = stall, .recycle = 1, .H = &H, .budget = budget};
     cr_assert_eq(bs_solver_engine(&sv, &b, &goal, &beam, &r), want, "board %d", i);
+    generated += r.generated;
     cr_assert_eq(r.status, BS_ST_GAVE_UP);
     cr_assert(r.length >= least && r.length <= most, "board %d: %d moves", i, r.length);
     for (int k = 0; k < r.length; k++)
@@ -643,19 +646,30 @@ static void expect_closest_way(uint64_t budget, bs_end want, int least, int most
     cr_assert_lt(bs_heur_score(&H, BS_FORWARD, &at), bs_heur_score(&H, BS_FORWARD, &b), "board %d", i);
   }
   bs_solver_free(&sv);
+  return generated;
 }
 
 /* A beam whose sides outgrow a record's path without meeting leaves the
  * way to its forward side's best-scored frontier board, as deep as a
  * record holds. */
 Test(heuristic, a_beam_out_of_depth_leaves_its_closest_way) {
-  expect_closest_way(0, BS_END_DEPTH, BS_PATH_MAX - 1, BS_PATH_MAX);
+  expect_closest_way(0, 0, BS_END_DEPTH, BS_PATH_MAX - 1, BS_PATH_MAX);
 }
 
 /* So does a beam that spends its budget before it is a record deep: the
  * way to its closest board is what the constructor goes on from. */
 Test(heuristic, a_beam_out_of_budget_leaves_its_closest_way) {
-  expect_closest_way(20000, BS_END_BUDGET, 1, BS_PATH_MAX - 2);
+  expect_closest_way(20000, 0, BS_END_BUDGET, 1, BS_PATH_MAX - 2);
+}
+
+/* And a beam that stops getting closer: the same beams, ended after 4
+ * layers with no new least score, stop before a record's depth, on fewer
+ * states than they spend going on to it. */
+Test(heuristic, a_stalled_beam_leaves_its_closest_way) {
+  const uint64_t stalled = expect_closest_way(0, 4, BS_END_STALL, 1, BS_PATH_MAX - 2);
+  const uint64_t deep = expect_closest_way(0, 0, BS_END_DEPTH, BS_PATH_MAX - 1, BS_PATH_MAX);
+  cr_assert_lt(stalled, deep, "%llu states stalled, %llu to the depth", (unsigned long long)stalled,
+               (unsigned long long)deep);
 }
 
 /* Boards farther from their goal than two records' paths are the beam's
@@ -873,13 +887,16 @@ Test(heuristic, tables_score_the_first_beam_from_effort_2) {
  * beam that came closest and keeps the shortest answer: on this walled 6x5
  * board (`gen --size 6x5 --walls 4 --seed 20262402`), which every beam
  * misses, 12 points give a shorter answer than the way's end alone, the
- * same in every store. */
+ * same in every store. Its beams do not stop when they stall (beam_stall
+ * 0): their way then ends elsewhere, and there the way's end is the best
+ * of the 12 starts. */
 Test(heuristic, the_constructor_keeps_its_shortest_start) {
   static const char walled[] = "6,5,F1IRM623S5K=QDA=40B9=HJ7=T8ONE";
   const bs_board b = bs_test_parsed(walled);
   static bs_result end, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
+  set.beam_stall = 0;
   set.construct_starts = 1;
   solve_in_stores(&b, &set, 48u << 20, 1, &end);
   set.construct_starts = 12;
@@ -928,12 +945,16 @@ Test(heuristic, the_constructor_keeps_to_its_budget) {
  * answer stands and no tables are built. At the default, the retry's
  * tables guide a beam to an answer under a third as long, the same in every
  * store. A board whose first answer is within the ratio is not tried again:
- * Korf's first board answers the same, state for state, as with no retry. */
+ * Korf's first board answers the same, state for state, as with no retry.
+ * The first beam does not stop when it stalls (beam_stall 0): stalled, it
+ * goes on from where it came closest and misses this board, which is then
+ * solved again anyway. */
 Test(heuristic, a_first_answer_far_above_the_bound_is_tried_again) {
   const bs_board b = bs_test_parsed("4,5,=23B=6=49AE8DJ=CGH0I");
   static bs_result first, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
+  set.beam_stall = 0;
   set.retry_over = 0;
   cr_assert_eq(solve_in_stores(&b, &set, 64u << 20, 1, &first), 0, "no retry: no tables");
   set.retry_over = bs_settings_default.retry_over;
