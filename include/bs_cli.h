@@ -55,9 +55,10 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
   "Modes: exact proves answers shortest (a bidirectional search bounded by an\n"                 \
   "admissible heuristic); bfs proves them by plain bidirectional BFS; heuristic\n"              \
   "answers every solvable board (a bidirectional beam, the constructor where it\n"             \
-  "finds none), never marked optimal; auto runs exact within the auto_exact\n"                 \
-  "setting's budget (bounded by the beams' tables from effort 2), then\n"                      \
-  "heuristic. Unsolvable boards are proven so in any mode.\n"
+  "finds none); auto runs exact within the auto_exact setting's budget\n"                      \
+  "(bounded by the beams' tables from effort 2), then heuristic. An answer as\n"               \
+  "short as its floor (JSON: the fewest moves any answer can have, as proven)\n"              \
+  "is marked optimal in any mode. Unsolvable boards are proven so in any mode.\n"
 
 /* Applies --set NAME=VALUE to s; a bad one is a usage error, reported.
  * Returns 0, or -1. */

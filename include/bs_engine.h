@@ -13,11 +13,10 @@
  *                src/engine_impl.h).
  *   bounded      width 0, bound C, scores of an admissible heuristic: a
  *                state whose depth + score exceeds C is not stored, and
- *                only meetings of at most C moves count. A meeting of at
- *                most `floor` moves ends the run (the caller knows nothing
- *                shorter exists); a longer one makes the run go on until no
- *                shorter one can be left, so the run's answer is the
- *                shortest of at most C moves (src/exact.c raises C).
+ *                only meetings of at most C moves count. The first meeting
+ *                is a shortest way, as in the exact run (proof in
+ *                src/engine_impl.h); none within C proves that there is
+ *                no way of at most C moves (src/exact.c raises C).
  *   beam         width W: each side expands only the W best states of a
  *                layer by score, and goes on `extra` layers after the first
  *                meeting, for a shorter one. Once the forward side is
@@ -59,7 +58,6 @@
 typedef struct bs_policy {
   uint32_t width;     /* states a side expands per layer; 0: all of them */
   int bound;          /* 0, or the most moves a counted meeting may have; prunes by depth + score */
-  int floor;          /* with a bound: a meeting this short is known to be shortest */
   int below;          /* 0, or count only meetings shorter than this, and stop when none can be */
   int extra;          /* with a width: layers after the first meeting */
   unsigned far;       /* with a width and scores: the backward side waits while the forward

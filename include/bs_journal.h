@@ -6,10 +6,11 @@
  * line names the run (the set's hash and every option that changes an
  * answer); then each finished puzzle appends one line with one write(2):
  *
- *   INDEX TAB STATUS TAB OPTIMAL TAB EXPANDED TAB GENERATED TAB MS TAB
- *   REASON TAB MOVES TAB CHECKSUM NEWLINE
+ *   INDEX TAB STATUS TAB OPTIMAL TAB FLOOR TAB EXPANDED TAB GENERATED TAB
+ *   MS TAB REASON TAB MOVES TAB CHECKSUM NEWLINE
  *
- * INDEX is 1-based, STATUS solved|unsolvable|gave-up, REASON "-" for none,
+ * INDEX is 1-based, STATUS solved|unsolvable|gave-up, FLOOR the result's
+ * floor (bs_search.h; 0 for an unsolvable board), REASON "-" for none,
  * MOVES possibly empty, CHECKSUM 8 hex digits of XXH32 over the line up to
  * the tab before it. A line reaches the kernel the moment it is written, so
  * killing the process (even kill -9) loses only the puzzles in flight; no
@@ -35,7 +36,7 @@ typedef struct bs_journal {
 typedef struct bs_jentry {
   int index; /* 0-based */
   bs_status status;
-  int optimal;
+  int optimal, floor;
   uint64_t expanded, generated;
   double ms;
   char reason[64]; /* "" for none */

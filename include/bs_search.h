@@ -1,8 +1,9 @@
 /* bs_search: what a search reports, and the options every mode takes.
  *
  * A result says whether the board was solved (with its answer), proven
- * unsolvable (with the obstruction) or given up on (with the reason), and
- * counts the states the search generated and expanded and the most it held. */
+ * unsolvable (with the obstruction) or given up on (with the reason), how
+ * short any answer can be, as far as the search proved it, and counts the
+ * states the search generated and expanded and the most it held. */
 #ifndef BS_SEARCH_H
 #define BS_SEARCH_H
 
@@ -33,6 +34,10 @@ typedef struct bs_result {
   const char *reason; /* why unsolvable or why it gave up, else NULL */
   int length;
   int optimal;
+  /* No answer has fewer moves (solvable boards): the board's lower bound
+   * (bs_lower_bound), raised by every exact run that found no way within
+   * its bound; the length itself when optimal. */
+  int floor;
   char moves[BS_ANSWER_MAX + 1];
   uint64_t expanded, generated;
   uint32_t peak_states;

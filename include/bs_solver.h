@@ -91,7 +91,10 @@ const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, uint64_t bytes, co
                             bs_result *r);
 void bs_solver_free(bs_solver *sv);
 
-/* Solves one board; r->ms is not set here (see bs_now_ms). */
+/* Solves one board; r->ms is not set here (see bs_now_ms). r->floor is
+ * what the mode proved of the shortest answer (auto: its exact try's, or
+ * the lower bound); an answer of that length is marked optimal in any
+ * mode. */
 void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_opts *o, bs_result *r);
 
 /* One engine run in the solver's store (bs_engine.h). */
@@ -114,7 +117,9 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
  * most `most` moves; else why it stopped (budget: generated states, 0 for
  * none; memory). With `foresee`, it stops on the budget as soon as the
  * next bound's run should cost more than the budget has left, judged by
- * how the runs grew. Sets r from scratch, counts of every bound included. */
+ * how the runs grew. Sets r from scratch, counts of every bound included;
+ * r->floor is the fewest moves a way can have, as far as the runs proved
+ * it (the way's length when met). */
 bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_heur *H, int most,
                   uint64_t budget, int recycle, int foresee, bs_result *r);
 

@@ -82,9 +82,9 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
   fprintf(out, "\"moves\":\"%s\",\"length\":%d,", r->status == BS_ST_SOLVED ? r->moves : "",
           r->status == BS_ST_SOLVED ? r->length : 0);
   if (r->status == BS_ST_UNSOLVABLE)
-    fputs("\"bound\":null,", out);
+    fputs("\"bound\":null,\"floor\":null,", out);
   else
-    fprintf(out, "\"bound\":%d,", bs_lower_bound(b));
+    fprintf(out, "\"bound\":%d,\"floor\":%d,", bs_lower_bound(b), r->floor);
   fprintf(out,
           "\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,\"ms\":%.3f,\"pdb_ms\":%.3f,"
           "\"store\":\"%s\"}",

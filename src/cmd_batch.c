@@ -35,7 +35,7 @@ enum { IT_SKIP = 0, IT_TODO, IT_DONE, IT_INVALID };
 
 typedef struct item {
   signed char state, status, optimal, dropped, resumed;
-  int length;
+  int length, floor;
   const char *reason; /* interned, NULL for none */
   char *moves;        /* solved only */
   uint64_t expanded, generated;
@@ -152,6 +152,7 @@ static void record(batch *b, int i, const bs_result *r, double ms) {
   x->state = IT_DONE;
   x->status = (signed char)r->status;
   x->optimal = (signed char)(r->optimal != 0);
+  x->floor = r->floor;
   x->reason = intern(b, r->reason);
   x->length = r->status == BS_ST_SOLVED ? r->length : 0;
   x->moves = moves;
@@ -230,6 +231,7 @@ static int load_journal(batch *b, const bs_jload *ld, const char *path) {
     x->resumed = 1;
     x->status = (signed char)e->status;
     x->optimal = (signed char)e->optimal;
+    x->floor = e->floor;
     x->reason = intern(b, e->reason);
     x->length = e->length;
     x->expanded = e->expanded;
@@ -417,6 +419,7 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
     r.status = x->dropped ? BS_ST_GAVE_UP : (bs_status)x->status;
     r.reason = x->dropped ? "move limits" : x->reason;
     r.optimal = x->optimal && !x->dropped;
+    r.floor = x->floor;
     r.length = x->length;
     if (x->moves) snprintf(r.moves, sizeof r.moves, "%s", x->moves);
     r.expanded = x->expanded;

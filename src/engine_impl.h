@@ -22,10 +22,11 @@
  * a meeting of C* moves. So once the depths add up to C with no meeting,
  * there is no way of at most C moves. A state that one side would prune
  * cannot be on such a way through that side, so dropping it loses nothing.
- * A meeting may come earlier and be longer than C* (a state older than
- * the frontier); then only shorter meetings count, and once the depths add
- * up to one less than the best, nothing shorter is left, by the same
- * argument. A meeting of at most the caller's floor is shortest at once.
+ * And the first meeting is a shortest way, as in the exact run: a meeting
+ * found while the depths add up to S has at most S + 1 moves (neither
+ * side holds a state past its frontier), so none comes before they add up
+ * to C* - 1, and each one then has C* moves. (Pruning only ever lengthens
+ * the depth a state is held at, never past the frontier.)
  *
  * Why recycling is safe: a new state of side A at depth d+1 that A had
  * stored at depth k <= d-2 would make its parent (depth d) a neighbour of
@@ -243,7 +244,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   bs_side side[2] = {{1, 1, 1, 2, 1, 0, UINT_MAX}, {2, 2, 2, 3, 1, 0, UINT_MAX}};
   if (p->width && p->H) side[0].best = bs_score_value(BS_F(rec)(st, 1)[BS_R_SCORE]);
   /* The most moves a counted meeting may have. */
-  int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
+  const int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
   /* The forward side's least score so far, and its depth then. */
   unsigned least = UINT_MAX, since = 0;
   for (;;) {
@@ -320,11 +321,10 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
         if (len >= best || len > limit) continue;
         best = len;
         BS_L(join)(s == BS_FORWARD ? c : other, s == BS_FORWARD ? other : c, r);
-        if (!p->width && (!p->bound || len <= p->floor)) {
+        if (!p->width) { /* shortest (above) */
           end = BS_END_MET;
           goto done;
         }
-        if (!p->width) limit = len - 1; /* only a shorter one counts now */
       }
       r->expanded++;
       id = next;

@@ -71,6 +71,7 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   if (how == BS_PROVE_BFS) {
     bs_policy p = {.recycle = o->recycle, .budget = budget};
     finish(bs_solver_engine(sv, b, &goal, &p, r), r);
+    r->floor = r->status == BS_ST_SOLVED ? r->length : bs_lower_bound(b);
     return;
   }
   bs_heur H;
@@ -88,6 +89,7 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
     memcpy(r->moves, run.moves, (size_t)run.length + 1);
     r->length = run.length;
   }
+  r->floor = run.floor;
   bs_result_add(r, &run);
   finish(end, r);
 }
@@ -97,14 +99,14 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
   bs_policy p = {.recycle = recycle, .H = H};
   int c = (int)bs_score_value(bs_heur_word(H, BS_FORWARD, from));
   c += (c ^ way_parity(from, to)) & 1;
-  p.floor = c; /* nothing is shorter than the lower bound */
+  int floor = c; /* nothing is shorter than the lower bound, nor than a bound searched whole */
   bs_result sum;
   memset(&sum, 0, sizeof sum);
   memset(r, 0, sizeof *r);
   r->status = BS_ST_GAVE_UP;
   bs_end end = BS_END_LIMIT;
   uint64_t last = 0; /* states the last run generated, its bound `step` below */
-  for (int step = 0; p.floor <= most;) {
+  for (int step = 0; floor <= most;) {
     p.bound = c < most ? c : most;
     if (budget) p.budget = budget - sum.generated;
     end = bs_solver_engine(sv, from, to, &p, r);
@@ -117,7 +119,7 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
       end = BS_END_BUDGET;
       break;
     }
-    p.floor = c + 2;
+    floor = c + 2;
     double cost;
     step = next_step(last, r->generated, step, &cost);
     last = r->generated;
@@ -134,6 +136,7 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
       break;
     }
   }
+  r->floor = end == BS_END_MET ? r->length : floor;
   r->generated = sum.generated, r->expanded = sum.expanded;
   r->peak_states = sum.peak_states, r->peak_bytes = sum.peak_bytes;
   return end;

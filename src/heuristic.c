@@ -23,7 +23,8 @@
  * its loops cut and its windows polished (bs_polish.h), bounded by the
  * board's tables where it has them.
  * All budgets count generated states, never time, so answers repeat
- * exactly; none is marked optimal. */
+ * exactly. None is marked optimal here; the floor of the result is the
+ * board's lower bound (bs_solver.c marks an answer that short optimal). */
 #include "bs_polish.h"
 
 #include <stdlib.h>
@@ -227,6 +228,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   char *kept = m + BS_ANSWER_MAX + 1, *held = kept + BS_ANSWER_MAX + 1;
   int len = 0, nkept = 0, nheld = -1, built = 0; /* built: the constructor's answer */
   const unsigned bound = (unsigned)bs_lower_bound(b);
+  r->floor = (int)bound;
   unsigned dnear = bound;
   end = BS_END_BUDGET;
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {

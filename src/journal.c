@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#define MAGIC "# bislide journal v1: "
+#define MAGIC "# bislide journal v2: " /* v2: the floor */
 
 size_t bs_journal_format(char *buf, int index, const bs_result *r, double ms) {
   char reason[sizeof ((bs_jentry *)0)->reason] = "-";
@@ -22,8 +22,9 @@ size_t bs_journal_format(char *buf, int index, const bs_result *r, double ms) {
       reason[k] = r->reason[k] == '\t' || r->reason[k] == '\n' || r->reason[k] == '\r' ? ' ' : r->reason[k];
     reason[k] = 0;
   }
-  int k = snprintf(buf, BS_JOURNAL_LINE_MAX - 10, "%d\t%s\t%d\t%llu\t%llu\t%.3f\t%s\t%s", index + 1,
-                   bs_status_name(r->status), r->optimal ? 1 : 0, (unsigned long long)r->expanded,
+  int k = snprintf(buf, BS_JOURNAL_LINE_MAX - 10, "%d\t%s\t%d\t%d\t%llu\t%llu\t%.3f\t%s\t%s", index + 1,
+                   bs_status_name(r->status), r->optimal ? 1 : 0, r->floor > 0 ? r->floor : 0,
+                   (unsigned long long)r->expanded,
                    (unsigned long long)r->generated, ms < 0 ? 0.0 : ms, reason,
                    r->status == BS_ST_SOLVED ? r->moves : "");
   k += snprintf(buf + k, 11, "\t%08x\n", (unsigned)XXH32(buf, (size_t)k, 0));
@@ -51,17 +52,17 @@ int bs_journal_parse(char *line, size_t len, bs_jentry *e) {
   }
   len -= 9;
   if (ck != XXH32(line, len, 0)) return -1;
-  char *f[8];
-  size_t fl[8];
+  char *f[9];
+  size_t fl[9];
   int nf = 0;
   for (size_t i = 0, start = 0; i <= len; i++) {
     if (i < len && line[i] != '\t') continue;
-    if (nf == 8) return -1;
+    if (nf == 9) return -1;
     f[nf] = line + start;
     fl[nf++] = i - start;
     start = i + 1;
   }
-  if (nf != 8) return -1;
+  if (nf != 9) return -1;
   memset(e, 0, sizeof *e);
   uint64_t v;
   if (parse_u64(f[0], fl[0], &v) || v < 1 || v > 0x7fffffff) return -1;
@@ -74,21 +75,23 @@ int bs_journal_parse(char *line, size_t len, bs_jentry *e) {
   if (st < 0 || fl[2] != 1 || (f[2][0] != '0' && f[2][0] != '1')) return -1;
   e->status = (bs_status)st;
   e->optimal = f[2][0] == '1';
-  if (parse_u64(f[3], fl[3], &e->expanded) || parse_u64(f[4], fl[4], &e->generated)) return -1;
+  if (parse_u64(f[3], fl[3], &v) || v > BS_ANSWER_MAX) return -1;
+  e->floor = (int)v;
+  if (parse_u64(f[4], fl[4], &e->expanded) || parse_u64(f[5], fl[5], &e->generated)) return -1;
   char num[32], *end;
-  if (!fl[5] || fl[5] >= sizeof num) return -1;
-  memcpy(num, f[5], fl[5]);
-  num[fl[5]] = 0;
+  if (!fl[6] || fl[6] >= sizeof num) return -1;
+  memcpy(num, f[6], fl[6]);
+  num[fl[6]] = 0;
   e->ms = strtod(num, &end);
   if (*end || !(e->ms >= 0)) return -1;
-  if (!fl[6] || fl[6] >= sizeof e->reason) return -1;
-  if (!(fl[6] == 1 && f[6][0] == '-')) memcpy(e->reason, f[6], fl[6]);
-  if (fl[7] > BS_ANSWER_MAX || (fl[7] && e->status != BS_ST_SOLVED)) return -1;
-  for (size_t i = 0; i < fl[7]; i++)
-    if (!strchr("LRUD", f[7][i]) || !f[7][i]) return -1;
-  f[7][fl[7]] = 0; /* the tab before the checksum */
-  e->moves = f[7];
-  e->length = (int)fl[7];
+  if (!fl[7] || fl[7] >= sizeof e->reason) return -1;
+  if (!(fl[7] == 1 && f[7][0] == '-')) memcpy(e->reason, f[7], fl[7]);
+  if (fl[8] > BS_ANSWER_MAX || (fl[8] && e->status != BS_ST_SOLVED)) return -1;
+  for (size_t i = 0; i < fl[8]; i++)
+    if (!strchr("LRUD", f[8][i]) || !f[8][i]) return -1;
+  f[8][fl[8]] = 0; /* the tab before the checksum */
+  e->moves = f[8];
+  e->length = (int)fl[8];
   return 0;
 }
 

@@ -153,6 +153,11 @@ int bs_settled(const bs_board *b, bs_result *r) {
   return 1;
 }
 
+/* An answer as short as what no answer can beat is a shortest one. */
+static void proven_by_floor(bs_result *r) {
+  if (r->status == BS_ST_SOLVED && r->length <= r->floor) r->optimal = 1;
+}
+
 void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_opts *o, bs_result *r) {
   if (mode == BS_MODE_EXACT || mode == BS_MODE_BFS) {
     bs_exact_solve(sv, b, o, mode == BS_MODE_EXACT ? BS_PROVE_PDB : BS_PROVE_BFS, r);
@@ -162,6 +167,7 @@ void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_op
   /* auto_exact 0 is no exact try: as a budget, 0 would be "no limit". */
   if (mode == BS_MODE_HEURISTIC || !set->auto_exact) {
     bs_heuristic_solve(sv, b, o, r);
+    proven_by_floor(r);
     return;
   }
   bs_opts eo = *o;
@@ -177,6 +183,8 @@ void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_op
   if (ho.budget) ho.budget = ho.budget > e.generated ? ho.budget - e.generated : 1;
   bs_heuristic_solve(sv, b, &ho, r);
   bs_result_add(r, &e);
+  if (e.floor > r->floor) r->floor = e.floor; /* what the try proved */
+  proven_by_floor(r);
 }
 
 double bs_now_ms(void) {

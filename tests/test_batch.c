@@ -247,13 +247,19 @@ Test(batch, json_has_one_object_per_puzzle_and_a_summary) {
   cr_assert(strstr(j, "{\"index\":10,"), "%s", j);
   cr_assert(strstr(j, "{\"summary\":{\"puzzles\":10,\"solved\":10,"), "%s", j);
   /* The summary's bound is the sum of the puzzles' bounds, each at most the
-   * answer's length and of its parity. */
+   * answer's length and of its parity; each floor lies between the two, and
+   * an answer is marked optimal exactly when it is as long as its floor. */
   long sum = 0, moves = -1, total = -1;
   for (const char *p = strstr(j, "\"length\":"); p; p = strstr(p + 1, "\"length\":")) {
-    long len, bound;
-    cr_assert_eq(sscanf(p, "\"length\":%ld,\"bound\":%ld,", &len, &bound), 2, "%.80s", p);
+    long len, bound, floor;
+    char opt[6];
+    cr_assert_eq(sscanf(p, "\"length\":%ld,\"bound\":%ld,\"floor\":%ld,\"optimal\":%5[a-z],", &len, &bound,
+                        &floor, opt),
+                 4, "%.80s", p);
     cr_assert_leq(bound, len);
     cr_assert_eq((len - bound) % 2, 0, "length %ld, bound %ld", len, bound);
+    cr_assert(bound <= floor && floor <= len, "%.120s", p);
+    cr_assert_eq(!strcmp(opt, "true"), floor == len, "%.120s", p);
     sum += bound;
   }
   const char *m = strstr(j, "\"moves\":");
@@ -310,8 +316,9 @@ Test(batch, sigkill_then_resume_is_byte_identical) {
   char *text = medium_set();
   char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
   unlink(out);
+  char *rjs = bs_temp_text(""), *js = bs_temp_text("");
   bs_proc r;
-  bs_run(&r, NULL, "batch", set, "-o", ref, MEDIUM_OPTS, NULL);
+  bs_run(&r, NULL, "batch", set, "-o", ref, "--json", rjs, MEDIUM_OPTS, NULL);
   cr_assert_eq(r.code, 0, "%s", r.err);
 
   int sig;
@@ -326,8 +333,23 @@ Test(batch, sigkill_then_resume_is_byte_identical) {
   bs_run(&again, NULL, "batch", set, "-o", out, MEDIUM_OPTS, NULL);
   cr_assert_eq(again.code, 1, "a journal was overwritten without --resume");
   cr_assert(strstr(again.err, "--resume"), "%s", again.err);
-  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", "--json", js, MEDIUM_OPTS, NULL);
   cr_assert_eq(res.code, 0, "%s", res.err);
+  /* The journal keeps each puzzle's floor and proof. */
+  char *rj = bs_slurp(rjs, NULL), *oj = bs_slurp(js, NULL);
+  int rows = 0;
+  for (const char *p = strstr(rj, "\"floor\":"), *q = strstr(oj, "\"floor\":"); p || q;
+       p = strstr(p + 1, "\"floor\":"), q = strstr(q + 1, "\"floor\":"), rows++) {
+    cr_assert(p && q, "row %d: a floor in one run only", rows);
+    cr_assert_eq(strtol(p + 8, NULL, 10), strtol(q + 8, NULL, 10), "row %d", rows);
+    cr_assert_eq(strstr(p, "\"optimal\":true") == strstr(p, "\"optimal\""),
+                 strstr(q, "\"optimal\":true") == strstr(q, "\"optimal\""), "row %d", rows);
+  }
+  cr_assert_gt(rows, kept, "the resumed puzzles' rows");
+  free(rj);
+  free(oj);
+  drop(rjs);
+  drop(js);
   char want[64];
   snprintf(want, sizeof want, "%d from the journal", kept);
   cr_assert(strstr(res.err, want), "resume did not reuse the journal (%s): %s", want, res.err);

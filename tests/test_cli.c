@@ -266,10 +266,12 @@ Test(cli, solve_json) {
   has_field(line, "moves", "\"R\"");
   has_field(line, "length", "1");
   has_field(line, "bound", "1");
+  has_field(line, "floor", "1");
   has_field(line, "optimal", "true");
   has_field(line, "expanded", "");
   has_field(line, "generated", "");
   has_field(line, "ms", "");
+  has_field(line, "pdb_ms", "");
   has_field(line, "store", "\"arena\"");
   line_of(p.out, 1, line, sizeof line);
   has_field(line, "index", "2");
@@ -279,7 +281,33 @@ Test(cli, solve_json) {
   has_field(line, "moves", "\"\"");
   has_field(line, "length", "0");
   has_field(line, "bound", "null");
+  has_field(line, "floor", "null");
   has_field(line, "optimal", "false");
+  bs_proc_free(&p);
+}
+
+/* The number after "key": in s. */
+static long num_field(const char *s, const char *key) {
+  char want[64];
+  snprintf(want, sizeof want, "\"%s\":", key);
+  const char *at = strstr(s, want);
+  cr_assert_not_null(at, "no %s in %s", want, s);
+  return strtol(at + strlen(want), NULL, 10);
+}
+
+/* Exact mode out of budget still says what it proved: every bound its
+ * runs searched whole is excluded, so its floor is above the lower bound
+ * (and of its parity). */
+Test(cli, solve_budget_floor) {
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "--exact", "--json", "--no-pdb-cache", "--set", "exact_budget=20000", "--board",
+         HARD4X4, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  has_field(p.out, "status", "\"gave-up\"");
+  has_field(p.out, "reason", "\"budget\"");
+  const long bound = num_field(p.out, "bound"), floor = num_field(p.out, "floor");
+  cr_assert_gt(floor, bound, "%s", p.out);
+  cr_assert_eq((floor - bound) % 2, 0, "%s", p.out);
   bs_proc_free(&p);
 }
 

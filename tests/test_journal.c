@@ -13,6 +13,7 @@ static bs_result result(bs_status st, const char *reason, const char *moves, int
   r.generated = 67890;
   snprintf(r.moves, sizeof r.moves, "%s", moves);
   r.length = (int)strlen(moves);
+  r.floor = st == BS_ST_UNSOLVABLE ? 0 : optimal ? r.length : r.length ? r.length / 2 : 17;
   return r;
 }
 
@@ -35,6 +36,7 @@ Test(journal, lines_round_trip) {
     cr_assert_eq(e.index, 41 + k);
     cr_assert_eq(e.status, rs[k].status);
     cr_assert_eq(e.optimal, rs[k].optimal);
+    cr_assert_eq(e.floor, rs[k].floor);
     cr_assert_eq(e.expanded, 12345);
     cr_assert_eq(e.generated, 67890);
     cr_assert_float_eq(e.ms, 2.5, 1e-9);
@@ -121,7 +123,7 @@ Test(journal, foreign_or_unfinished_journals_are_refused) {
   cr_assert_eq(ld.n, 0);
   bs_journal_close(&j, 0);
   char *text = bs_slurp(path, NULL);
-  cr_assert_str_eq(text, "# bislide journal v1: run B\n");
+  cr_assert_str_eq(text, "# bislide journal v2: run B\n");
   free(text);
   bs_temp_drop(path);
 }

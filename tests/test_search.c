@@ -304,6 +304,80 @@ Test(search, any_cap_never_wrong) {
   bs_bfs_free(&t);
 }
 
+/* The first meeting of a bounded run is a shortest way, however far the
+ * bound is above it (src/engine_impl.h): on deep 3x3 boards, with and
+ * without recycling, every bound from the distance to 16 above it meets
+ * with the BFS distance, and the way replays. */
+Test(search, a_bounded_run_meets_first_with_a_shortest_way) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  bs_board b[24];
+  int dist[24], n = deep_boards(&t, b, dist, 24);
+  static bs_result r;
+  for (int i = 0; i < n; i++) {
+    bs_board goal;
+    bs_goal(&b[i], &goal);
+    bs_heur H;
+    bs_heur_init(&H, &b[i], &goal, BS_LC_LOWER_BOUND);
+    for (int c = dist[i]; c <= dist[i] + 16; c += 2)
+      for (int recycle = 0; recycle < 2; recycle++) {
+        bs_policy p = {.recycle = recycle, .H = &H, .bound = c};
+        cr_assert_eq(bs_solver_engine(&sv, &b[i], &goal, &p, &r), BS_END_MET, "board %d bound %d", i, c);
+        cr_assert_eq(r.length, dist[i], "board %d bound %d: %d moves, %d exist", i, c, r.length, dist[i]);
+        size_t at;
+        cr_assert_eq(bs_replay(&b[i], r.moves, strlen(r.moves), &at), BS_RP_OK);
+      }
+  }
+  bs_bfs_free(&t);
+}
+
+/* Floors, against the BFS distance on deep 3x3 boards. Exact mode under
+ * every budget: a floor never above the distance, raised above the lower
+ * bound by the runs that found nothing, and the distance itself when
+ * solved. Auto mode with an exact try of every size: the floor never above
+ * the distance, an answer no shorter than its floor, marked optimal
+ * exactly when as short, and then the shortest; some answers must be
+ * proven so where the try gave up (its states spent, the beams' added),
+ * or the test would prove little. */
+Test(search, floors_are_proven_and_prove_answers_as_short) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  bs_board b[24];
+  int dist[24], n = deep_boards(&t, b, dist, 24);
+  static bs_result r, e;
+  int raised = 0, by_floor = 0;
+  for (int i = 0; i < n; i++) {
+    char text[BS_BOARD_TEXT];
+    bs_board_format(&b[i], text);
+    const int bound = bs_lower_bound(&b[i]);
+    for (uint64_t budget = 20; budget < 100000; budget = budget * 3 / 2 + 1) {
+      bs_opts o = {.recycle = 1, .budget = budget};
+      bs_solver_solve(&sv, &b[i], BS_MODE_EXACT, &o, &e);
+      cr_assert_leq(e.floor, dist[i], "%s budget %llu: floor %d", text, (unsigned long long)budget, e.floor);
+      cr_assert_geq(e.floor, bound, "%s", text);
+      if (e.status == BS_ST_SOLVED) cr_assert(e.optimal && e.length == dist[i] && e.floor == dist[i], "%s", text);
+      raised += e.status != BS_ST_SOLVED && e.floor > bound;
+      bs_settings set = bs_settings_default;
+      set.auto_exact = (int64_t)budget;
+      o = (bs_opts){.recycle = 1, .set = &set};
+      bs_solver_solve(&sv, &b[i], BS_MODE_AUTO, &o, &r);
+      cr_assert_eq(r.status, BS_ST_SOLVED, "%s", text);
+      size_t at;
+      cr_assert_eq(bs_replay(&b[i], r.moves, strlen(r.moves), &at), BS_RP_OK, "%s", text);
+      cr_assert_leq(r.floor, dist[i], "%s try %llu: floor %d", text, (unsigned long long)budget, r.floor);
+      cr_assert_geq(r.length, r.floor, "%s", text);
+      cr_assert_eq(r.optimal, r.length == r.floor, "%s try %llu: %d moves, floor %d", text,
+                   (unsigned long long)budget, r.length, r.floor);
+      cr_assert(!r.optimal || r.length == dist[i], "%s: %d moves marked optimal, %d exist", text, r.length,
+                dist[i]);
+      by_floor += r.optimal && r.generated > budget + 4; /* the try gave up: the beams ran */
+    }
+  }
+  cr_assert_gt(raised, 0, "no run raised a floor");
+  cr_assert_gt(by_floor, 0, "no answer proven by its floor");
+  bs_bfs_free(&t);
+}
+
 /* A table sized ahead (the policy's expect) is a hint only: under a cap
  * that some runs fill, the breadth-first, bounded and beam runs end,
  * answer and count exactly as they do growing their table, with the hint
