@@ -11,7 +11,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#define MAGIC "# bislide journal v2: " /* v2: the floor */
+#define FAMILY "# bislide journal v"
+#define MAGIC FAMILY "2: " /* v2: the floor */
 
 size_t bs_journal_format(char *buf, int index, const bs_result *r, double ms) {
   char reason[sizeof ((bs_jentry *)0)->reason] = "-";
@@ -222,12 +223,13 @@ int bs_journal_open(bs_journal *j, const char *path, const char *header, int res
              "delete it to start over",
              path);
   } else if (body != hlen || memcmp(buf, head, hlen)) {
-    size_t m = strlen(MAGIC);
-    int ours = body > m && !memcmp(buf, MAGIC, m);
+    size_t m = strlen(MAGIC), fm = strlen(FAMILY);
+    int ours = body > m && !memcmp(buf, MAGIC, m), older = !ours && body > fm && !memcmp(buf, FAMILY, fm);
+    const char *what = older ? "another version of bislide" : "no bislide run";
     snprintf(err, errlen,
              "%s: the journal is of another set or other options (%.*s); this run is (%s): resume "
              "with the same set, --mode, --mem and --jobs, or delete the journal",
-             path, ours ? (int)(body - 1 - m) : 14, ours ? buf + m : "no bislide run", header);
+             path, ours ? (int)(body - 1 - m) : (int)strlen(what), ours ? buf + m : what, header);
   } else if (!(rc = load(j, buf, len, body, ld, err, errlen))) {
     ld->buf = buf; /* the entries' moves live there */
     buf = NULL;

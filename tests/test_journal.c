@@ -126,4 +126,9 @@ Test(journal, foreign_or_unfinished_journals_are_refused) {
   cr_assert_str_eq(text, "# bislide journal v2: run B\n");
   free(text);
   bs_temp_drop(path);
+  /* One of an older format (v1 lines had no floor) is refused as such. */
+  path = bs_temp_text("# bislide journal v1: run A\n1\tsolved\t1\t5\t5\t1.0\t-\tR\t00000000\n");
+  cr_assert_eq(bs_journal_open(&j, path, "run A", 1, &ld, err, sizeof err), -1);
+  cr_assert(strstr(err, "another version of bislide"), "%s", err);
+  bs_temp_drop(path);
 }
