@@ -24,7 +24,7 @@ size_t bs_journal_format(char *buf, int index, const bs_result *r, double ms) {
     reason[k] = 0;
   }
   int k = snprintf(buf, BS_JOURNAL_LINE_MAX - 10, "%d\t%s\t%d\t%d\t%llu\t%llu\t%.3f\t%s\t%s", index + 1,
-                   bs_status_name(r->status), r->optimal ? 1 : 0, r->floor > 0 ? r->floor : 0,
+                   bs_status_name(r->status), r->optimal ? 1 : 0, r->floor,
                    (unsigned long long)r->expanded,
                    (unsigned long long)r->generated, ms < 0 ? 0.0 : ms, reason,
                    r->status == BS_ST_SOLVED ? r->moves : "");

@@ -260,33 +260,35 @@ static bs_solver capped(uint32_t cap) {
   return s;
 }
 
-/* Boards for the capped tests: both 31-move states and random deep ones. */
-static int deep_boards(const bs_bfs *t, bs_board *out, int *dist, int max) {
+/* Deep 3x3 boards and their BFS distances, for the capped and bounded
+ * tests: both 31-move states and random ones of 22 moves or more. */
+static int deep_boards(bs_board *out, int *dist, int max) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
   uint64_t seed = 31;
   uint8_t v[9];
   int n = 0;
-  for (uint32_t r = 0; r < t->nstates && n < 2; r++)
-    if (t->dist[r] == 31) {
+  for (uint32_t r = 0; r < t.nstates && n < 2; r++)
+    if (t.dist[r] == 31) {
       bs_perm_unrank(r, 9, v);
       dist[n] = 31;
       out[n++] = bs_test_board(3, 3, 0, v);
     }
   while (n < max) {
     bs_rand_perm(&seed, v, 9);
-    int d = t->dist[bs_perm_rank(v, 9)];
+    int d = t.dist[bs_perm_rank(v, 9)];
     if (d < 22) continue;
     dist[n] = d;
     out[n++] = bs_test_board(3, 3, 0, v);
   }
+  bs_bfs_free(&t);
   return n;
 }
 
 /* Under every cap, from 2 records up, an answer is optimal or none. */
 Test(search, any_cap_never_wrong) {
-  bs_bfs t;
-  bs_bfs_run(&t, 3, 3, 0);
   bs_board b[24];
-  int dist[24], n = deep_boards(&t, b, dist, 24);
+  int dist[24], n = deep_boards(b, dist, 24);
   int solved = 0, gave_up = 0;
   for (uint32_t cap = 2; cap <= 30000; cap = cap * 4 / 3 + 1) {
     bs_solver s = capped(cap);
@@ -301,7 +303,6 @@ Test(search, any_cap_never_wrong) {
   }
   cr_assert_gt(solved, 0);
   cr_assert_gt(gave_up, 0);
-  bs_bfs_free(&t);
 }
 
 /* The first meeting of a bounded run is a shortest way, however far the
@@ -309,10 +310,8 @@ Test(search, any_cap_never_wrong) {
  * without recycling, every bound from the distance to 16 above it meets
  * with the BFS distance, and the way replays. */
 Test(search, a_bounded_run_meets_first_with_a_shortest_way) {
-  bs_bfs t;
-  bs_bfs_run(&t, 3, 3, 0);
   bs_board b[24];
-  int dist[24], n = deep_boards(&t, b, dist, 24);
+  int dist[24], n = deep_boards(b, dist, 24);
   static bs_result r;
   for (int i = 0; i < n; i++) {
     bs_board goal;
@@ -328,7 +327,6 @@ Test(search, a_bounded_run_meets_first_with_a_shortest_way) {
         cr_assert_eq(bs_replay(&b[i], r.moves, strlen(r.moves), &at), BS_RP_OK);
       }
   }
-  bs_bfs_free(&t);
 }
 
 /* Floors, against the BFS distance on deep 3x3 boards. Exact mode under
@@ -340,10 +338,8 @@ Test(search, a_bounded_run_meets_first_with_a_shortest_way) {
  * proven so where the try gave up (its states spent, the beams' added),
  * or the test would prove little. */
 Test(search, floors_are_proven_and_prove_answers_as_short) {
-  bs_bfs t;
-  bs_bfs_run(&t, 3, 3, 0);
   bs_board b[24];
-  int dist[24], n = deep_boards(&t, b, dist, 24);
+  int dist[24], n = deep_boards(b, dist, 24);
   static bs_result r, e;
   int raised = 0, by_floor = 0;
   for (int i = 0; i < n; i++) {
@@ -375,7 +371,6 @@ Test(search, floors_are_proven_and_prove_answers_as_short) {
   }
   cr_assert_gt(raised, 0, "no run raised a floor");
   cr_assert_gt(by_floor, 0, "no answer proven by its floor");
-  bs_bfs_free(&t);
 }
 
 /* A table sized ahead (the policy's expect) is a hint only: under a cap
@@ -383,10 +378,8 @@ Test(search, floors_are_proven_and_prove_answers_as_short) {
  * answer and count exactly as they do growing their table, with the hint
  * below, at and past the cap. */
 Test(search, expect_changes_no_run) {
-  bs_bfs t;
-  bs_bfs_run(&t, 3, 3, 0);
   bs_board b[12];
-  int dist[12], n = deep_boards(&t, b, dist, 12);
+  int dist[12], n = deep_boards(b, dist, 12);
   bs_solver s = capped(3000);
   static bs_result r0, r1;
   int full = 0, met = 0;
@@ -416,17 +409,14 @@ Test(search, expect_changes_no_run) {
   cr_assert_gt(full, 0, "no run filled the store");
   cr_assert_gt(met, 0, "no run met");
   bs_solver_free(&s);
-  bs_bfs_free(&t);
 }
 
 /* Recycling old layers lets the same cap reach deeper: at 12,000 records
  * (found by a sweep: the two 31-move states need about 10,000 records with
  * recycling and 15,000 without) only the recycled search proves them. */
 Test(search, recycling_reaches_deeper) {
-  bs_bfs t;
-  bs_bfs_run(&t, 3, 3, 0);
   bs_board b[200];
-  int dist[200], n = deep_boards(&t, b, dist, 200);
+  int dist[200], n = deep_boards(b, dist, 200);
   bs_solver s = capped(12000);
   int with = 0, without = 0;
   for (int i = 0; i < n; i++) {
@@ -442,7 +432,6 @@ Test(search, recycling_reaches_deeper) {
   }
   cr_assert_gt(with, without);
   bs_solver_free(&s);
-  bs_bfs_free(&t);
 }
 
 /* Foreseeing the budget: on Korf's first instance (57 moves, far past
