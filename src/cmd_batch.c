@@ -323,16 +323,19 @@ static int fit_limits(batch *b) {
   return dropped;
 }
 
-/* The lower bounds (bs_lower_bound) of the boards whose answers count in
- * the moves: how far above the shortest answers those are, at most. */
-static long bound_total(const batch *b) {
-  long sum = 0;
+/* Over the boards whose answers count in the moves: their lower bounds
+ * (bs_lower_bound) and their floors (what the runs proved of the shortest
+ * answers, at least the lower bound). Either bounds how far above the
+ * shortest answers the moves are, the floors more tightly. */
+static void bound_totals(const batch *b, long *bound, long *floor) {
+  *bound = *floor = 0;
   for (int i = 0; i < b->set.n; i++) {
     const item *x = &b->it[i];
-    if (x->state == IT_DONE && x->status == BS_ST_SOLVED && !x->dropped)
-      sum += bs_lower_bound(&b->set.e[i].board);
+    if (x->state == IT_DONE && x->status == BS_ST_SOLVED && !x->dropped) {
+      *bound += bs_lower_bound(&b->set.e[i].board);
+      *floor += x->floor;
+    }
   }
-  return sum;
 }
 
 static void print_reasons(const batch *b, int status, int with_dropped, FILE *f) {
@@ -383,10 +386,14 @@ static void summary(const batch *b, const char *setpath, const tally *t, double 
       fprintf(f, " %c %ld", bs_dir_chars[d], t->letters[d]);
   }
   fputc('\n', f);
-  const long bound = bound_total(b);
-  if (t->solved)
+  long bound, floor;
+  bound_totals(b, &bound, &floor);
+  if (t->solved) {
     fprintf(f, "  lower bound  %6ld  (the shortest answers take at least this; these %.1f%% more)\n", bound,
             bound ? 100.0 * (double)(t->moves - bound) / (double)bound : 0.0);
+    fprintf(f, "  floor        %6ld  (as the runs proved, at least this; these %.1f%% more)\n", floor,
+            floor ? 100.0 * (double)(t->moves - floor) / (double)floor : 0.0);
+  }
   if (b->set.has_limits && b->sharded)
     fprintf(f, "  move limits  not applied to a shard: they bind the whole set\n");
   else if (t->dropped)
@@ -405,6 +412,8 @@ static void summary(const batch *b, const char *setpath, const tally *t, double 
 
 static void json_lines(const batch *b, FILE *f, const tally *t, double secs, const char *store) {
   bs_result r;
+  long bound, floor;
+  bound_totals(b, &bound, &floor);
   for (int i = 0; i < b->set.n; i++) {
     const item *x = &b->it[i];
     if (x->state == IT_SKIP || x->state == IT_TODO) continue;
@@ -433,9 +442,9 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
   fprintf(f,
           "{\"summary\":{\"puzzles\":%d,\"solved\":%d,\"optimal\":%d,\"unsolvable\":%d,"
           "\"gave_up\":%d,\"invalid\":%d,\"not_done\":%d,\"dropped\":%d,\"moves\":%ld,"
-          "\"bound\":%ld,\"L\":%ld,\"R\":%ld,\"U\":%ld,\"D\":%ld,",
+          "\"bound\":%ld,\"floor\":%ld,\"L\":%ld,\"R\":%ld,\"U\":%ld,\"D\":%ld,",
           t->puzzles, t->solved, t->optimal, t->unsolvable, t->gave_up, t->invalid, t->pending,
-          t->dropped, t->moves, bound_total(b), t->letters[0], t->letters[1], t->letters[2], t->letters[3]);
+          t->dropped, t->moves, bound, floor, t->letters[0], t->letters[1], t->letters[2], t->letters[3]);
   if (b->set.has_limits)
     fprintf(f, "\"limits\":[%ld,%ld,%ld,%ld],", b->set.limit[0], b->set.limit[1], b->set.limit[2],
             b->set.limit[3]);

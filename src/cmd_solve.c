@@ -109,7 +109,7 @@ int bs_cmd_solve(int argc, char **argv) {
   }
   sv.pdb_threads = 0; /* one solver: tables are built on every core */
   int counts[3] = {0, 0, 0}, optimal = 0, out_failed = 0;
-  long moves = 0, bound = 0; /* bound: of the solved boards (bs_lower_bound) */
+  long moves = 0, bound = 0, floor = 0; /* of the solved boards: bs_lower_bound, r->floor */
   double t0 = bs_now_ms();
   bs_result *r = malloc(sizeof *r);
   if (!r) {
@@ -127,6 +127,7 @@ int bs_cmd_solve(int argc, char **argv) {
     if (r->status == BS_ST_SOLVED) {
       moves += r->length;
       bound += bs_lower_bound(&set.e[i].board);
+      floor += r->floor;
     }
     if (json)
       bs_print_json(stdout, i + 1, &set.e[i].board, r, t, bs_store_name((bs_store_kind)store));
@@ -140,8 +141,8 @@ int bs_cmd_solve(int argc, char **argv) {
   }
   fprintf(stderr,
           "bislide solve: %d puzzle%s: %d solved (%d proven optimal), %d unsolvable, %d gave up; "
-          "%ld moves (lower bound %ld); %.0f ms\n",
-          set.n, set.n == 1 ? "" : "s", counts[0], optimal, counts[1], counts[2], moves, bound,
+          "%ld moves (lower bound %ld, floor %ld); %.0f ms\n",
+          set.n, set.n == 1 ? "" : "s", counts[0], optimal, counts[1], counts[2], moves, bound, floor,
           bs_now_ms() - t0);
   int rc = out_failed ? BS_EXIT_FAIL : BS_EXIT_OK;
   free(r);

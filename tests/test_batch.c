@@ -249,7 +249,7 @@ Test(batch, json_has_one_object_per_puzzle_and_a_summary) {
   /* The summary's bound is the sum of the puzzles' bounds, each at most the
    * answer's length and of its parity; each floor lies between the two, and
    * an answer is marked optimal exactly when it is as long as its floor. */
-  long sum = 0, moves = -1, total = -1;
+  long sum = 0, floors = 0, moves = -1, total = -1, floor_total = -1;
   for (const char *p = strstr(j, "\"length\":"); p; p = strstr(p + 1, "\"length\":")) {
     long len, bound, floor;
     char opt[6];
@@ -261,15 +261,22 @@ Test(batch, json_has_one_object_per_puzzle_and_a_summary) {
     cr_assert(bound <= floor && floor <= len, "%.120s", p);
     cr_assert_eq(!strcmp(opt, "true"), floor == len, "%.120s", p);
     sum += bound;
+    floors += floor;
   }
   const char *m = strstr(j, "\"moves\":");
   while (m && m[8] == '"') m = strstr(m + 1, "\"moves\":"); /* the puzzles' moves are strings */
   cr_assert_not_null(m);
-  cr_assert_eq(sscanf(m, "\"moves\":%ld,\"bound\":%ld,", &moves, &total), 2, "%.80s", m);
+  cr_assert_eq(sscanf(m, "\"moves\":%ld,\"bound\":%ld,\"floor\":%ld,", &moves, &total, &floor_total), 3,
+               "%.80s", m);
   cr_assert_gt(sum, 0);
   cr_assert_eq(total, sum);
-  cr_assert_leq(total, moves);
+  cr_assert_eq(floor_total, floors);
+  cr_assert_gt(floors, sum, "auto's exact try proves some of these boards above their lower bounds");
+  cr_assert_leq(floor_total, moves);
   cr_assert(strstr(b.err, "lower bound"), "%s", b.err);
+  char want[64];
+  snprintf(want, sizeof want, "  floor        %6ld  (", floors);
+  cr_assert(strstr(b.err, want), "%s", b.err);
   free(j);
   free(text);
   bs_proc_free(&b);
