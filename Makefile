@@ -22,7 +22,7 @@ TESTS := $(wildcard tests/test_*.c)
 TBIN  := $(TESTS:tests/%.c=$(BUILD)/tests/%)
 BIN   := $(BUILD)/bislide
 
-.PHONY: all deps test run run-mixed bench unseen deepcubea help clean install fuzz valgrind
+.PHONY: all deps test run run-mixed bench unseen floors deepcubea help clean install fuzz valgrind
 all: $(BIN)
 
 deps:
@@ -106,6 +106,12 @@ bench: deps $(BIN)
 SEED ?= $(shell date +%Y%m%d)
 unseen: deps $(BIN)
 	bench/unseen.sh $(SEED) $(BIN)
+
+## floors: how short answers to uniform boards can be, as exact mode proves (SIZE=6x6 COUNT=50 SEED=N; 16 GB, about 7 minutes): bench/floors.sh
+SIZE ?= 6x6
+COUNT ?= 50
+floors: deps $(BIN)
+	bench/floors.sh $(SIZE) $(COUNT) $(SEED) 100000000 512 $(BIN)
 
 ## deepcubea: issue 11's comparison on DeepCubeA's own 4x4, 5x5 and 6x6 boards (about 10 minutes): bench/deepcubea.sh
 deepcubea: deps $(BIN)

@@ -536,7 +536,8 @@ Test(cli, devquiz_set) {
  * parity, as every answer must be (bs_lower_bound): 1,496 answers found
  * by another solver. The binary's exact mode proves the first boards of
  * the 4x4 set as long as DeepCubeA's answers, which are shortest there
- * (bench/deepcubea.sh proves all 500). */
+ * (bench/deepcubea.sh proves all 500), and floors below its answers to the
+ * first 6x6 boards. */
 Test(cli, deepcubea_sets) {
   const struct { const char *set, *lengths; int n; } sets[] = {
       {"puzzles/deepcubea-4x4.txt", "puzzles/deepcubea-4x4.lengths", 500},
@@ -544,9 +545,11 @@ Test(cli, deepcubea_sets) {
       {"puzzles/deepcubea-6x6.txt", "puzzles/deepcubea-6x6.lengths", 500},
   };
   enum { FIRST = 3 };
-  int first[FIRST] = {0};
-  char head[FIRST * BS_BOARD_TEXT + 64];
-  int at = snprintf(head, sizeof head, "999 999 999 999\n%d\n", FIRST);
+  /* The first boards of the 4x4 set and of the 6x6 one, and the lengths
+   * of DeepCubeA's answers to them. */
+  int first[2][FIRST] = {{0}}, at[2];
+  char head[2][FIRST * BS_BOARD_TEXT + 64];
+  for (int h = 0; h < 2; h++) at[h] = snprintf(head[h], sizeof head[h], "999 999 999 999\n%d\n", FIRST);
   for (size_t k = 0; k < sizeof sets / sizeof *sets; k++) {
     FILE *f = fopen(sets[k].lengths, "r");
     cr_assert_not_null(f, "%s: %s (run from the top directory: make test)", sets[k].lengths, strerror(errno));
@@ -561,11 +564,12 @@ Test(cli, deepcubea_sets) {
       const int bound = bs_lower_bound(&set.e[i].board);
       cr_assert(bound <= len && (len - bound) % 2 == 0, "%s: board %d: bound %d, DeepCubeA's answer %d",
                 sets[k].set, i + 1, bound, len);
-      if (k == 0 && i < FIRST) {
+      if ((k == 0 || k == 2) && i < FIRST) {
+        const int h = k == 2;
         char text[BS_BOARD_TEXT];
         bs_board_format(&set.e[i].board, text);
-        at += snprintf(head + at, sizeof head - (size_t)at, "%s\n", text);
-        first[i] = len;
+        at[h] += snprintf(head[h] + at[h], sizeof head[h] - (size_t)at[h], "%s\n", text);
+        first[h][i] = len;
       }
     }
     int extra;
@@ -574,7 +578,7 @@ Test(cli, deepcubea_sets) {
     bs_set_free(&set);
   }
   /* The first boards of the 4x4 set, proven shortest by the binary. */
-  char *path = bs_temp_text(head);
+  char *path = bs_temp_text(head[0]);
   bs_proc p;
   bs_run(&p, NULL, "solve", "--mode", "exact", "--no-pdb-cache", "--json", path, NULL);
   bs_temp_drop(path);
@@ -583,8 +587,27 @@ Test(cli, deepcubea_sets) {
   for (int i = 0; i < FIRST; i++) {
     const char *l = line_of(p.out, i, line, sizeof line), *len = strstr(l, "\"length\":");
     cr_assert_not_null(len, "%s", l);
-    cr_assert_eq(atoi(len + 9), first[i], "board %d: %s", i + 1, l);
+    cr_assert_eq(atoi(len + 9), first[0][i], "board %d: %s", i + 1, l);
     cr_assert_not_null(strstr(l, "\"optimal\":true"), "%s", l);
+  }
+  bs_proc_free(&p);
+  /* The first boards of the 6x6 set: exact mode out of budget proves a
+   * floor above the lower bound and of its parity, which DeepCubeA's
+   * answers, found by another solver, must not beat: a check at the size
+   * of bench/floors.sh's claims (test_search.c checks floors exactly
+   * against BFS on the 3x3). */
+  path = bs_temp_text(head[1]);
+  bs_run(&p, NULL, "solve", "--mode", "exact", "--no-pdb-cache", "--json", "--set", "pdb_mem=16", "--set",
+         "exact_budget=2000000", path, NULL);
+  bs_temp_drop(path);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  for (int i = 0; i < FIRST; i++) {
+    const char *l = line_of(p.out, i, line, sizeof line), *bound = strstr(l, "\"bound\":"),
+               *floor = strstr(l, "\"floor\":");
+    cr_assert(bound && floor, "%s", l);
+    const int b = atoi(bound + 8), f = atoi(floor + 8);
+    cr_assert(b < f && f <= first[1][i] && (first[1][i] - f) % 2 == 0, "board %d: DeepCubeA's answer %d: %s",
+              i + 1, first[1][i], l);
   }
   bs_proc_free(&p);
 }
