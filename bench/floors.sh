@@ -17,13 +17,13 @@
 # built in memory (each worker builds its own: PDB_MEM twice), then the
 # heuristic mode (`--mem 2G`) with the settings of issue 11's figures: on
 # the 6x6 effort 4 and the reverse beam, on the 5x5 effort 8, beam_far=1
-# and the reverse beam, else the defaults. Prints the mean lower bound, the mean
-# floor, its standard deviation, the mean floor less two standard errors
-# (about what a random board's shortest answer averages at least, 97.5%
-# one-sided, as far as the floors go), how many boards exact mode proved,
-# and the heuristic answers' mean and time a board. Needs about 16 GB of
-# memory at the defaults, and both cores for minutes (6x6, 50 boards:
-# about 6 minutes for the floors).
+# and the reverse beam, else the defaults. Prints the mean lower bound,
+# the mean floor, its standard deviation, the mean floor less two
+# standard errors (what a random board's shortest answer averages at
+# least, with about 97.5% confidence, one-sided), how many boards exact
+# mode proved, and the heuristic answers' mean and time a board. Needs
+# about 16 GB of memory at the defaults, and both cores for minutes (6x6,
+# 50 boards: about 6 minutes for the floors).
 set -eu
 [ $# -ge 1 ] || { echo "usage: bench/floors.sh SIZE [COUNT [SEED [BUDGET [PDB_MEM [BISLIDE]]]]]" >&2; exit 2; }
 size=$1
