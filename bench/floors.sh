@@ -54,24 +54,25 @@ rows() {
   sed -n 's/^{"index":[0-9]*,.*"status":"\([a-z-]*\)",.*"length":\([0-9]*\),"bound":\([0-9]*\),"floor":\([0-9]*\),.*"ms":\([0-9.]*\),.*/\1 \2 \3 \4 \5/p' "$1"
 }
 
+rows "$tmp/e.json" > "$tmp/e.rows"
+rows "$tmp/h.json" > "$tmp/h.rows"
+
 echo "bench/floors.sh: $size, $count boards, seed $seed; exact mode: exact_budget=$budget pdb_mem=$pdb; $bin"
-rows "$tmp/e.json" | awk -v n="$count" '
+awk -v n="$count" '
   { b += $3; f += $4; ff += $4 * $4; k++; if ($1 == "solved") p++ }
   END {
     if (k != n) { print "exact mode: " k " of " n " boards in its JSON" > "/dev/stderr"; exit 1 }
     m = f / k; sd = k > 1 ? sqrt((ff - k * m * m) / (k - 1)) : 0
     printf "floors: lower bound %.2f, floor %.2f (sd %.2f; less two standard errors %.2f), proven shortest %d\n",
       b / k, m, sd, m - 2 * sd / sqrt(k), p
-  }'
-rows "$tmp/h.json" | awk -v n="$count" -v set="${settings:-the defaults}" '
+  }' "$tmp/e.rows"
+awk -v n="$count" -v set="${settings:-the defaults}" '
   { if ($1 == "solved") { l += $2; k++ } ms += $5 }
   END {
     if (k != n) { print "heuristic mode: " k " of " n " boards answered" > "/dev/stderr"; exit 1 }
     printf "heuristic mode (%s): %.2f moves, %.2f s a board\n", set, l / k, ms / k / 1000
-  }'
+  }' "$tmp/h.rows"
 # A floor above an answer would be a bug in one of the two.
-rows "$tmp/e.json" > "$tmp/e.rows"
-rows "$tmp/h.json" > "$tmp/h.rows"
 paste -d ' ' "$tmp/e.rows" "$tmp/h.rows" | awk '
   $4 > $7 { print "board " NR ": floor " $4 " above an answer of " $7 > "/dev/stderr"; bad = 1 }
   END { exit bad }'

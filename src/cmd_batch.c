@@ -412,8 +412,6 @@ static void summary(const batch *b, const char *setpath, const tally *t, double 
 
 static void json_lines(const batch *b, FILE *f, const tally *t, double secs, const char *store) {
   bs_result r;
-  long bound, floor;
-  bound_totals(b, &bound, &floor);
   for (int i = 0; i < b->set.n; i++) {
     const item *x = &b->it[i];
     if (x->state == IT_SKIP || x->state == IT_TODO) continue;
@@ -439,6 +437,8 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
   }
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
+  long bound, floor;
+  bound_totals(b, &bound, &floor);
   fprintf(f,
           "{\"summary\":{\"puzzles\":%d,\"solved\":%d,\"optimal\":%d,\"unsolvable\":%d,"
           "\"gave_up\":%d,\"invalid\":%d,\"not_done\":%d,\"dropped\":%d,\"moves\":%ld,"
