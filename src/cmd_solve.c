@@ -11,6 +11,9 @@ static void help(void) {
   printf("usage: bislide solve [OPTIONS] [--board W,H,CELLS | FILE | -]\n\n"
          "Solves each board and prints one line per board, in input order: the moves,\n"
          "or an empty line when it is not solved. The output is an answer file.\n"
+         "A board not solved is named on stderr, FILE:LINE: unsolvable or gave up,\n"
+         "with the reason (FILE is '-' for standard input, '--board' for --board),\n"
+         "the first %d of them, then how many more.\n"
          "A file with any invalid board exits 1 before any search.\n\n"
          "  --board W,H,CELLS  solve this board instead of a file\n"
          "  --exact            the same as --mode exact\n"
@@ -30,7 +33,7 @@ static void help(void) {
          BS_MODES_TEXT "\n"
          "stderr ends with a one-line summary. Exit status: 0 ok, 1 invalid input or\n"
          "failure, 2 usage error.\n",
-         (unsigned)BS_MAX_CAP);
+         BS_REPORT_MAX, (unsigned)BS_MAX_CAP);
 }
 
 int bs_cmd_solve(int argc, char **argv) {
@@ -108,7 +111,8 @@ int bs_cmd_solve(int argc, char **argv) {
     return BS_EXIT_FAIL;
   }
   sv.pdb_threads = 0; /* one solver: tables are built on every core */
-  int counts[3] = {0, 0, 0}, optimal = 0, out_failed = 0;
+  int counts[3] = {0, 0, 0}, optimal = 0, out_failed = 0, unsolved = 0;
+  const char *name = board ? "--board" : argv[optind];
   long moves = 0, bound = 0, floor = 0; /* of the solved boards: bs_lower_bound, r->floor */
   double t0 = bs_now_ms();
   bs_result *r = malloc(sizeof *r);
@@ -129,6 +133,9 @@ int bs_cmd_solve(int argc, char **argv) {
       bound += bs_lower_bound(&set.e[i].board);
       floor += r->floor;
     }
+    if (r->status != BS_ST_SOLVED && ++unsolved <= BS_REPORT_MAX) /* as bad lines: no flood */
+      fprintf(stderr, "%s:%d: %s: %s\n", name, set.e[i].line,
+              r->status == BS_ST_UNSOLVABLE ? "unsolvable" : "gave up", r->reason ? r->reason : "no reason");
     if (json)
       bs_print_json(stdout, i + 1, &set.e[i].board, r, t, bs_store_name((bs_store_kind)store));
     else if (r->status == BS_ST_SOLVED)
@@ -139,10 +146,13 @@ int bs_cmd_solve(int argc, char **argv) {
       break;
     }
   }
+  if (unsolved > BS_REPORT_MAX)
+    fprintf(stderr, "%s: %d more boards not solved, not shown\n", name, unsolved - BS_REPORT_MAX);
   fprintf(stderr,
           "bislide solve: %d puzzle%s: %d solved (%d proven optimal), %d unsolvable, %d gave up; "
-          "%ld moves (lower bound %ld, floor %ld); %.0f ms\n",
-          set.n, set.n == 1 ? "" : "s", counts[0], optimal, counts[1], counts[2], moves, bound, floor,
+          "%ld move%s (lower bound %ld, floor %ld); %.0f ms\n",
+          set.n, set.n == 1 ? "" : "s", counts[0], optimal, counts[1], counts[2], moves, moves == 1 ? "" : "s",
+          bound, floor,
           bs_now_ms() - t0);
   int rc = out_failed ? BS_EXIT_FAIL : BS_EXIT_OK;
   free(r);

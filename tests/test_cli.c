@@ -165,6 +165,11 @@ Test(cli, solve_file) {
   const char *sum = last_line(p.err);
   cr_assert_not_null(strstr(sum, "5 puzzles"), "summary: %s", sum);
   cr_assert_not_null(strstr(sum, "1 unsolvable"), "summary: %s", sum);
+  /* The empty line's reason, by the board's line (the third of the set). */
+  char why[4200];
+  snprintf(why, sizeof why, "%s:4: unsolvable: parity\n", set);
+  cr_assert_not_null(strstr(p.err, why), "want %s in:\n%s", why, p.err);
+  cr_assert_eq(bs_count_lines(p.err), 2, "the one board not solved, then the summary:\n%s", p.err);
   /* The summary bounds the moves by the solved boards' lower bounds, and
    * by their floors: each of these small boards is proven shortest, so
    * their floors add up to the moves. */
@@ -193,6 +198,7 @@ Test(cli, solve_stdin) {
   bs_run(&p, set_text("# no header\n"), "solve", "-", NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
   check_answers(p.out);
+  cr_assert_not_null(strstr(p.err, "-:3: unsolvable: parity\n"), "%s", p.err);
   bs_proc_free(&p);
 }
 
@@ -328,7 +334,30 @@ Test(cli, solve_memory_cap) {
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert_str_eq(p.out, "\n", "not solved: an empty line");
   cr_assert_not_null(strstr(last_line(p.err), "1 gave up"), "%s", p.err);
+  cr_assert_eq(strncmp(p.err, "--board:1: gave up: memory cap\n", 31), 0, "%s", p.err);
   bs_proc_free(&p);
+}
+
+/* Boards not solved are named as bad lines are, the first BS_REPORT_MAX
+ * of them, then how many more: a set of them does not flood stderr. */
+Test(cli, solve_names_boards_not_solved) {
+  char text[8192] = "";
+  int n = BS_REPORT_MAX + 3;
+  for (int i = 0; i < n; i++) strcat(text, i % 2 ? "3,3,213456780\n" : "2,2,2130\n");
+  char *set = bs_temp_text(text);
+  bs_proc p;
+  bs_run(&p, NULL, "solve", set, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(bs_count_lines(p.out), n);
+  cr_assert_eq(bs_count_lines(p.err), BS_REPORT_MAX + 2, "%s", p.err);
+  char want[4200];
+  snprintf(want, sizeof want, "%s:%d: unsolvable: ", set, BS_REPORT_MAX);
+  cr_assert_not_null(strstr(p.err, want), "want %s in:\n%s", want, p.err);
+  snprintf(want, sizeof want, "\n%s: 3 more boards not solved, not shown\n", set);
+  cr_assert_not_null(strstr(p.err, want), "want %s in:\n%s", want, p.err);
+  cr_assert_not_null(strstr(last_line(p.err), "0 moves"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
 }
 
 /* ---- verify --------------------------------------------------------- */
