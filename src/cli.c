@@ -74,11 +74,12 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
   bs_board_format(b, text);
   fprintf(out, "{\"index\":%d,\"width\":%d,\"height\":%d,\"board\":", index, b->w, b->h);
   bs_json_string(out, text);
-  fprintf(out, ",\"status\":\"%s\",", bs_status_name(r->status));
-  if (r->reason)
-    fprintf(out, "\"reason\":\"%s\",", r->reason);
+  fprintf(out, ",\"status\":\"%s\",\"reason\":", bs_status_name(r->status));
+  if (r->reason) /* a resumed run's comes from its journal: escaped */
+    bs_json_string(out, r->reason);
   else
-    fputs("\"reason\":null,", out);
+    fputs("null", out);
+  fputc(',', out);
   fprintf(out, "\"moves\":\"%s\",\"length\":%d,", r->status == BS_ST_SOLVED ? r->moves : "",
           r->status == BS_ST_SOLVED ? r->length : 0);
   if (r->status == BS_ST_UNSOLVABLE)

@@ -674,6 +674,16 @@ int bs_cmd_batch(int argc, char **argv) {
   if (argc - optind != 1) return bs_usage_error("batch", "give one SET (a file or '-')");
   if (!out) return bs_usage_error("batch", "give the answer file: -o ANSWERS");
   const char *setpath = argv[optind];
+  /* A directory would be found out only when the answers are written, after
+   * the whole run, and would have had no journal: refused now. */
+  const char *outs[2] = {out, json};
+  for (int i = 0; i < 2; i++) {
+    struct stat st;
+    if (outs[i] && strcmp(outs[i], "-") && !stat(outs[i], &st) && S_ISDIR(st.st_mode)) {
+      fprintf(stderr, "bislide batch: %s: Is a directory\n", outs[i]);
+      return BS_EXIT_FAIL;
+    }
+  }
   char *jpath = journal_path(out);
   if (resume && !jpath)
     return bs_usage_error("batch", "--resume needs a journal, so ANSWERS must be a file");
@@ -707,7 +717,7 @@ int bs_cmd_batch(int argc, char **argv) {
     b->in_shard++;
     b->it[i].state = b->set.e[i].ok ? IT_TODO : IT_INVALID;
   }
-  char err[1024];
+  char err[4096]; /* the journal's header and this run's, both whole */
   if (jpath) {
     /* Everything the answers depend on, so that --resume refuses another
      * run's journal. */

@@ -85,13 +85,15 @@ int bs_cmd_best(int argc, char **argv) {
   for (int i = 0; i < set.n; i++) {
     pick[i] = -1;
     for (int f = 0; f < nf; f++) {
+      /* Every answer is replayed, not only the shorter ones, so that a
+       * file's faults are reported whatever the files' order. */
       size_t len = ans[f].len[i];
-      if (!len || (pick[i] >= 0 && len >= ans[pick[i]].len[i])) continue;
+      if (!len) continue;
       if (bs_replay_check(set.e[i].ok ? &set.e[i].board : NULL, ans[f].line[i], len, paths[f + 1], i + 1,
-                          paths[0], set.e[i].line) == BS_RP_OK)
-        pick[i] = f;
-      else
+                          paths[0], set.e[i].line) != BS_RP_OK)
         faults++;
+      else if (pick[i] < 0 || len < ans[pick[i]].len[i])
+        pick[i] = f;
     }
     if (pick[i] < 0) continue;
     from[pick[i]]++;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +85,7 @@ int bs_journal_parse(char *line, size_t len, bs_jentry *e) {
   memcpy(num, f[6], fl[6]);
   num[fl[6]] = 0;
   e->ms = strtod(num, &end);
-  if (*end || !(e->ms >= 0)) return -1;
+  if (*end || !(e->ms >= 0) || !isfinite(e->ms)) return -1;
   if (!fl[7] || fl[7] >= sizeof e->reason) return -1;
   if (!(fl[7] == 1 && f[7][0] == '-')) memcpy(e->reason, f[7], fl[7]);
   if (fl[8] > BS_ANSWER_MAX || (fl[8] && e->status != BS_ST_SOLVED)) return -1;

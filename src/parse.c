@@ -2,11 +2,12 @@
 #include "bs_parse.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 long bs_read_line(FILE *f, char **buf, size_t *cap) {
-  size_t n = 0;
+  size_t n = 0, total = 0, tail = 0; /* tail: the trailing blanks and CR so far */
   int c, any = 0;
   long rc = 0;
   /* getc_unlocked rather than getline: a line without end (a stream of NUL
@@ -15,6 +16,8 @@ long bs_read_line(FILE *f, char **buf, size_t *cap) {
   while ((c = getc_unlocked(f)) != EOF) {
     any = 1;
     if (c == '\n') break;
+    total++;
+    tail = c == '\r' || c == ' ' || c == '\t' ? tail + 1 : 0;
     if (n > BS_LINE_MAX) continue; /* too long: consume, keep the first part */
     if (n + 2 > *cap) {
       size_t want = *cap < 64 ? 64 : *cap * 2;
@@ -36,9 +39,9 @@ long bs_read_line(FILE *f, char **buf, size_t *cap) {
     if (!(*buf = malloc(1))) return -2;
     *cap = 1;
   }
-  while (n > 0 && n <= BS_LINE_MAX &&
-         ((*buf)[n - 1] == '\r' || (*buf)[n - 1] == ' ' || (*buf)[n - 1] == '\t'))
-    n--;
+  /* A line ending in CR, or blanks, is as long as it is without them; its
+   * first BS_LINE_MAX + 1 bytes, kept, hold all of it then. */
+  if (total - tail <= BS_LINE_MAX) n = total - tail;
   (*buf)[n] = 0;
   return (long)n;
 }
@@ -78,6 +81,7 @@ static int numbers(const char *s, long len, long *out, int max) {
 
 /* A UTF-8 byte order mark, which some Windows editors put first. */
 static long skip_bom(char *buf, long len) {
+  if (len > BS_LINE_MAX) return len; /* too long stays too long */
   if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3)) {
     memmove(buf, buf + 3, (size_t)len - 2);
     return len - 3;
@@ -117,7 +121,7 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
   long len;
   int line = 0, cap = 0, problems = 0, seen_content = 0, count_line = 0, oom = 0;
   while ((len = bs_read_line(f, &buf, &bufcap)) != -1) {
-    line++;
+    line += line < INT_MAX; /* 2^31 blank lines must not overflow it */
     if (len == -2) {
       oom = 1;
       break;

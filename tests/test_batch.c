@@ -492,7 +492,7 @@ Test(batch, resume_refuses_other_settings) {
 
 /* ---- faults and bad input ------------------------------------------------ */
 
-Test(batch, full_disk_and_unwritable_path_exit_1_with_the_path) {
+Test(batch, full_disk_unwritable_path_or_a_directory_exit_1_with_the_path) {
   char *text = make_set(3, 6, 10, NULL);
   char *set = bs_temp_text(text);
   bs_proc a, b;
@@ -505,6 +505,23 @@ Test(batch, full_disk_and_unwritable_path_exit_1_with_the_path) {
   cr_assert_eq(b.code, 1, "%s", b.err);
   cr_assert(strstr(b.err, "/nonexistent-bislide-dir/answers.txt"), "%s", b.err);
   cr_assert(strstr(b.err, strerror(ENOENT)), "%s", b.err);
+  bs_proc_free(&a);
+  bs_proc_free(&b);
+  /* A directory as the answers or the JSON is refused before any puzzle
+   * is solved (no progress, no summary), not after the whole run. */
+  char dir[] = "/tmp/bislide-test-XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  bs_run(&a, NULL, "batch", set, "-o", dir, "--jobs", "1", "--mem", "4M", NULL);
+  bs_run(&b, NULL, "batch", set, "-o", "-", "--json", dir, "--jobs", "1", "--mem", "4M", NULL);
+  const bs_proc *both[2] = {&a, &b};
+  for (int i = 0; i < 2; i++) {
+    cr_assert_eq(both[i]->code, 1, "%s", both[i]->err);
+    snprintf(want, sizeof want, "%s: Is a directory", dir);
+    cr_assert(strstr(both[i]->err, want), "no '%s' in: %s", want, both[i]->err);
+    cr_assert_eq(bs_count_lines(both[i]->err), 1, "refused before the run: %s", both[i]->err);
+    cr_assert_eq(both[i]->outlen, 0);
+  }
+  cr_assert_eq(rmdir(dir), 0, "the directory was written into");
   free(text);
   bs_proc_free(&a);
   bs_proc_free(&b);

@@ -54,6 +54,22 @@ Test(best, takes_the_shortest_valid_answer) {
   bs_proc_free(&p);
 }
 
+/* Every answer is replayed, not only those shorter than the one taken so
+ * far: a bad answer fails the run whichever file comes first. */
+Test(best, a_bad_answer_fails_in_either_order) {
+  const char *good = "R\nRD\nDD\n\n", *bad = "R\nRD\nDDXXXX\n\n";
+  for (int order = 0; order < 2; order++) {
+    bs_proc p;
+    char *out;
+    best(order ? bad : good, order ? good : bad, &p, &out);
+    cr_assert_eq(p.code, 1, "order %d: %s", order, p.err);
+    cr_assert_not_null(strstr(p.err, ":3: puzzle 3: move 3 'X'"), "order %d: %s", order, p.err);
+    cr_assert_str_eq(out, "R\nRD\nDD\n\n");
+    free(out);
+    bs_proc_free(&p);
+  }
+}
+
 /* A set line that is no board is reported, its puzzle gets an empty line,
  * and the exit status says so. */
 Test(best, bad_set_lines_fail) {

@@ -164,6 +164,37 @@ Test(hostile, ten_megabyte_lines) {
   free(text);
 }
 
+/* The limit is on a line, not on its ending: a line of exactly
+ * BS_LINE_MAX bytes ending in CR or blanks is whole, one byte more is not,
+ * and a byte order mark does not hide a line too long (its first
+ * BS_LINE_MAX bytes would replay here). */
+Test(hostile, the_line_limit_counts_the_line_not_its_ending) {
+  const size_t max = BS_LINE_MAX;
+  char *text = malloc(max + 16);
+  cr_assert_not_null(text);
+  char *set = bs_temp_text("3,3,123456780\n");
+  const struct { const char *head, *tail; size_t len; int code; } cases[] = {
+      {"", "\r\n", max, 0},
+      {"", " \t\r\n", max, 0},
+      {"", "\r\n", max + 1, 1},
+      {"\xEF\xBB\xBF", "\n", max + 1, 1},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    size_t n = (size_t)sprintf(text, "%s", cases[k].head);
+    for (size_t i = 0; i < cases[k].len; i++) text[n++] = "LR"[i % 2];
+    n += (size_t)sprintf(text + n, "%s", cases[k].tail);
+    char *ans = bs_temp_write(text, n);
+    bs_proc p;
+    bs_run(&p, NULL, "verify", set, ans, NULL);
+    cr_assert_eq(p.code, cases[k].code, "case %zu: %s", k, p.err);
+    if (cases[k].code) says(&p, ans, 1, "line longer than 1048576 bytes");
+    bs_proc_free(&p);
+    bs_temp_drop(ans);
+  }
+  bs_temp_drop(set);
+  free(text);
+}
+
 Test(hostile, nul_and_non_ascii_bytes) {
   const char nul[] = GOOD1 "\n3,3,1234\0" "5678\n";
   solve_rejects(nul, sizeof nul - 1, 2, "unknown byte 0x00 in cell 5");

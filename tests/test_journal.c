@@ -1,5 +1,8 @@
 /* bs_journal: line format and checksum, resuming from torn or foreign
  * journals, and the atomic final write. */
+#include <math.h>
+
+#include "bs_cli.h"
 #include "bs_journal.h"
 #include "bs_test.h"
 
@@ -46,6 +49,30 @@ Test(journal, lines_round_trip) {
   char line[BS_JOURNAL_LINE_MAX];
   bs_journal_format(line, 0, &rs[2], 0);
   cr_assert_eq(strchr(line, '\n') - line, (long)strlen(line) - 1, "a tab in a reason broke the line");
+}
+
+/* A journal's line passes its checksum whatever it holds, so what it
+ * says is checked too: a time that is no number of milliseconds is
+ * refused, and a reason is written into JSON escaped. */
+Test(journal, lines_are_checked_beyond_their_checksum) {
+  bs_result r = result(BS_ST_GAVE_UP, "x\"y\\", "", 0);
+  char line[BS_JOURNAL_LINE_MAX];
+  bs_jentry e;
+  size_t len = bs_journal_format(line, 0, &r, INFINITY);
+  cr_assert_neq(bs_journal_parse(line, len - 1, &e), 0, "'%s' parsed", line);
+  len = bs_journal_format(line, 0, &r, 3.5);
+  cr_assert_eq(bs_journal_parse(line, len - 1, &e), 0, "'%s' does not parse", line);
+  cr_assert_str_eq(e.reason, "x\"y\\");
+  r.reason = e.reason;
+  char *json = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&json, &n);
+  cr_assert_not_null(f);
+  const bs_board b = bs_test_parsed("3,3,123456708");
+  bs_print_json(f, 1, &b, &r, e.ms, "arena");
+  fclose(f);
+  cr_assert_not_null(strstr(json, "\"reason\":\"x\\\"y\\\\\","), "%s", json);
+  free(json);
 }
 
 Test(journal, any_changed_byte_fails_the_checksum) {
