@@ -206,8 +206,12 @@ typedef struct bs_construct {
   uint64_t searched; /* states its searches have reached, all answers together */
 } bs_construct;
 
-/* Allocates a workspace of about `bytes` (at least what the groups and one
- * small search need). Returns 0, or -1 with a reason in err. */
+/* The least workspace bs_construct_init takes: the groups and one small
+ * search. */
+size_t bs_construct_min_bytes(void);
+
+/* Allocates a workspace of about `bytes` (at least bs_construct_min_bytes).
+ * Returns 0, or -1 with a reason in err. */
 int bs_construct_init(bs_construct *c, size_t bytes, char *err, size_t errlen);
 void bs_construct_free(bs_construct *c);
 

@@ -679,13 +679,20 @@ int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall) {
 
 /* ---- workspace -------------------------------------------------------------- */
 
+/* The workspace's bytes besides its states' (the groups, the sort step,
+ * the plan's memo), and those of one state (its mark and queue slot). */
+static const size_t fixed_bytes =
+    sizeof(bs_construct) + sizeof(bs_sorter) + GROUPS * sizeof(bs_group) + PLAN_MEMO * sizeof(uint64_t);
+static const size_t state_bytes = sizeof(((bs_construct *)0)->how[0]) + sizeof(((bs_construct *)0)->queue[0]);
+
+size_t bs_construct_min_bytes(void) { return fixed_bytes + state_bytes * MIN_STATES; }
+
 int bs_construct_init(bs_construct *c, size_t bytes, char *err, size_t errlen) {
   memset(c, 0, sizeof *c);
-  size_t fixed = sizeof *c + sizeof *c->sorter + GROUPS * sizeof(bs_group) + PLAN_MEMO * sizeof(uint64_t);
-  size_t per = sizeof *c->how + sizeof *c->queue;
-  if (bytes < fixed + per * MIN_STATES) {
+  const size_t fixed = fixed_bytes, per = state_bytes;
+  if (bytes < bs_construct_min_bytes()) {
     snprintf(err, errlen, "a workspace of %zu bytes is under the %zu the constructor needs", bytes,
-             fixed + per * MIN_STATES);
+             bs_construct_min_bytes());
     return -1;
   }
   size_t states = (bytes - fixed) / per;

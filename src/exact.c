@@ -119,7 +119,10 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
       end = BS_END_BUDGET;
       break;
     }
-    floor = c + 2;
+    /* What was searched: the bound, clipped to `most` (a raised c may
+     * pass it); the floor is the next length of the ways' parity. */
+    floor = p.bound + 1;
+    floor += (floor ^ c) & 1;
     double cost;
     step = next_step(last, r->generated, step, &cost);
     last = r->generated;

@@ -149,6 +149,7 @@ int bs_polish_relay(bs_solver *sv, const bs_board *b, char *m, int len, const bs
      * theirs. */
     const uint64_t cap = plan->total - spent, share = cap / (uint64_t)((len - i + step - 1) / step),
                    fit = share / (3 * (uint64_t)(j - i)) + 1;
+    if (!share) break; /* a budget of 0 would be no limit */
     const uint32_t width = fit < plan->width ? (uint32_t)fit : plan->width;
     const bs_policy beam = {.width = width, .extra = plan->extra, .recycle = 1, .H = &H,
                             .budget = 2 * share < cap ? 2 * share : cap,

@@ -82,6 +82,7 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
   }
   uint64_t con = (uint64_t)set->construct_mem << 20, most = mem / 2;
   if (con > most) con = most;
+  if (con < bs_construct_min_bytes()) con = 0; /* it could not start: the store has it */
   /* Room for the largest tables: those of a board the first beam does
    * not answer, solved again at the escalated effort. */
   const uint64_t pdb = bs_solver_pdb_bytes(set, (uint64_t)set->effort * (uint64_t)set->escalate, most - con);

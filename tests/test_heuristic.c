@@ -716,6 +716,11 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 34u << 20), 17u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 33u << 20), 16u << 20, "half a MiB: no tables");
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 24u << 20), 12u << 20);
+  /* A constructor that could not start gets nothing: the store has it. */
+  const uint64_t least = bs_construct_min_bytes();
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 2 * least), least);
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 2 * least - 2), 4u << 20, "the tables only");
+  cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 8u << 20), 4u << 20, "the tables only");
   /* The tables are beam_pdb MiB times the largest power of 4 within the
    * effort times escalate: room for those of a board solved again. */
   set.beam_pdb = 1;

@@ -67,7 +67,17 @@ Test(polish, bounded_bridges_are_as_short_as_the_bfs_bridge) {
     cr_assert_leq(bb.length, len);
     bs_board y = play(&a, bb.moves, bb.length);
     cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: the bridge ends elsewhere", round);
-    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, bfs.length - 1, 0, 1, 0, &bb), BS_END_LIMIT, "round %d", round);
+    /* Asked for a way of at most `most` moves, shorter than any: none,
+     * and a floor no higher than the score's bound or what was searched
+     * proves (every way has the parity of the shortest). */
+    int lb = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &a));
+    lb += (lb ^ bfs.length) & 1;
+    for (int most = 0; most < bfs.length; most++) {
+      cr_assert_eq(bs_bounded(&sv, &a, &z, &H, most, 0, 1, 0, &bb), BS_END_LIMIT, "round %d", round);
+      cr_assert_leq(bb.floor, lb > most + 2 ? lb : most + 2, "round %d: at most %d, floor %d", round, most,
+                    bb.floor);
+      cr_assert_leq(bb.floor, bfs.length, "round %d", round);
+    }
     checked++;
   }
   cr_assert_gt(checked, 200);
@@ -187,6 +197,11 @@ Test(polish, relays_shorten_long_ways_within_the_total) {
     int relayed = bs_polish_relay(&sv, &a, m, len, &(bs_relay_plan){60, 3, 4, 100, total}, NULL, &acc);
     expect_within(&a, &z, m, len, relayed, &acc, total, round);
     if (len >= 200) cr_assert_leq(relayed * 10, len * 9, "round %d: %d moves of %d", round, relayed, len);
+    /* A total smaller than the stretches gives each a share of 0 states,
+     * which must not be read as no limit. */
+    memset(&acc, 0, sizeof acc);
+    cr_assert_eq(bs_polish_relay(&sv, &a, m, relayed, &(bs_relay_plan){60, 3, 4, 100, 2}, NULL, &acc), relayed);
+    cr_assert_leq(acc.generated, 2 + 64, "round %d: %llu generated", round, (unsigned long long)acc.generated);
   }
   bs_solver_free(&sv);
 }
