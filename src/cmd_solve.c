@@ -151,9 +151,8 @@ int bs_cmd_solve(int argc, char **argv) {
   fprintf(stderr,
           "bislide solve: %d puzzle%s: %d solved (%d proven optimal), %d unsolvable, %d gave up; "
           "%ld move%s (lower bound %ld, floor %ld); %.0f ms\n",
-          set.n, set.n == 1 ? "" : "s", counts[0], optimal, counts[1], counts[2], moves, moves == 1 ? "" : "s",
-          bound, floor,
-          bs_now_ms() - t0);
+          set.n, set.n == 1 ? "" : "s", counts[0], optimal, counts[1], counts[2], moves,
+          moves == 1 ? "" : "s", bound, floor, bs_now_ms() - t0);
   int rc = out_failed ? BS_EXIT_FAIL : BS_EXIT_OK;
   free(r);
   bs_solver_free(&sv);
