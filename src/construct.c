@@ -689,15 +689,14 @@ size_t bs_construct_min_bytes(void) { return fixed_bytes + state_bytes * MIN_STA
 
 int bs_construct_init(bs_construct *c, size_t bytes, char *err, size_t errlen) {
   memset(c, 0, sizeof *c);
-  const size_t fixed = fixed_bytes, per = state_bytes;
   if (bytes < bs_construct_min_bytes()) {
     snprintf(err, errlen, "a workspace of %zu bytes is under the %zu the constructor needs", bytes,
              bs_construct_min_bytes());
     return -1;
   }
-  size_t states = (bytes - fixed) / per;
+  size_t states = (bytes - fixed_bytes) / state_bytes;
   c->states = states > UINT32_MAX ? UINT32_MAX : (uint32_t)states;
-  c->bytes = fixed + per * c->states;
+  c->bytes = fixed_bytes + state_bytes * c->states;
   c->group = malloc(GROUPS * sizeof *c->group);
   c->sorter = malloc(sizeof *c->sorter);
   c->memo = malloc(PLAN_MEMO * sizeof *c->memo);
