@@ -32,9 +32,10 @@
 static int next_step(uint64_t last, uint64_t now, int step, double *cost) {
   *cost = 0;
   if (!last || !step || now <= last) return 2;
-  double per2 = pow((double)now / (double)last, 2.0 / step), c = 1;
+  /* c is the growth over a step of k: per2 to the power k / 2. */
+  double per2 = pow((double)now / (double)last, 2.0 / step), c = per2;
   int k = 2;
-  while (k < MAX_STEP && (c *= per2) * per2 <= GROWTH) k += 2;
+  while (k < MAX_STEP && c * per2 <= GROWTH) c *= per2, k += 2;
   *cost = (double)now * c;
   return k;
 }
