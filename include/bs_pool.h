@@ -3,7 +3,7 @@
  * bs_objset (bs_objset.h), but the structs come from slabs that the pool
  * keeps for its whole life:
  *
- *   slab[0]  [ obj | obj | ... | obj ]   BS_SLAB_OBJS structs, 92 bytes each
+ *   slab[0]  [ obj | obj | ... | obj ]   slab_objs structs, 92 bytes each
  *   slab[1]  [ obj | obj | obj | ...     <- bump point (cur, used)
  *   free     obj -> obj -> NULL          structs dropped by recycling
  *
@@ -24,13 +24,15 @@
 
 #include "bs_objset.h"
 
+/* The most structs a slab holds; a pool capped below it takes slabs of its
+ * cap, so that a small cap does not cost a whole slab. */
 #define BS_SLAB_OBJS 8192
 
 typedef struct bs_pool {
   bs_objset set;
-  bs_obj **slab;      /* nslab slabs of BS_SLAB_OBJS structs */
+  bs_obj **slab;      /* nslab slabs of slab_objs structs */
   bs_obj *free_list;  /* dropped structs, linked through their first words */
-  uint32_t nslab, slabcap;
+  uint32_t nslab, slabcap, slab_objs;
   uint32_t cur, used; /* bump point: next struct is slab[cur][used] */
   size_t slab_bytes;  /* what malloc spends on the slabs */
   size_t bytes;       /* ... and on everything else held */
@@ -62,7 +64,7 @@ static inline int bs_pool_lookup(bs_pool *p, const uint32_t *cand, const uint32_
 }
 
 /* The slab at the bump point is used up and no struct is free. */
-static inline int bs_pool_slab_spent(const bs_pool *p) { return !p->free_list && p->used == BS_SLAB_OBJS; }
+static inline int bs_pool_slab_spent(const bs_pool *p) { return !p->free_list && p->used == p->slab_objs; }
 
 /* Copies the scratch into a pooled struct; only after a BS_NEW lookup. */
 static inline void bs_pool_commit(bs_pool *p) {

@@ -142,11 +142,26 @@ static int check(bench_store *st, int ns, const bs_set *set, const bs_opts *o, b
   return bad;
 }
 
+/* --mem as it could be written: the largest suffix that divides it. */
+static const char *mem_text(uint64_t mem, char *buf, size_t len) {
+  static const char unit[] = "TGMK";
+  for (int i = 0; i < 4; i++) {
+    const unsigned shift = 10u * (4 - (unsigned)i);
+    if (mem && !(mem & ((1ull << shift) - 1))) {
+      snprintf(buf, len, "%llu%c", (unsigned long long)(mem >> shift), unit[i]);
+      return buf;
+    }
+  }
+  snprintf(buf, len, "%llu", (unsigned long long)mem);
+  return buf;
+}
+
 /* The pinned results against the check's: ref holds the first store's
  * answers, b->generated its signature. Returns the number of problems,
  * each reported with what was pinned. */
 static int check_pins(const bench_store *b, const bs_set *set, const bs_result *ref, uint64_t mem) {
   static const int lengths[] = {BS_BENCH_PIN_LENGTHS};
+  char mt[32];
   const int npinned = (int)(sizeof lengths / sizeof *lengths);
   int bad = 0;
   if (set->n != npinned) {
@@ -166,10 +181,10 @@ static int check_pins(const bench_store *b, const bs_set *set, const bs_result *
   }
   if (bad)
     fprintf(stderr,
-            "bislide bench: PINNED RESULTS MOVED: the exact search on %s at --mem %lluM no longer\n"
+            "bislide bench: PINNED RESULTS MOVED: the exact search on %s at --mem %s no longer\n"
             "does what src/cmd_bench.c and tests/pins.txt pin. If the change is meant, run\n"
             "scripts/update-pins.sh and say in the commit message why the pins moved.\n",
-            set->path, (unsigned long long)(mem >> 20));
+            set->path, mem_text(mem, mt, sizeof mt));
   return bad;
 }
 
@@ -231,8 +246,9 @@ static void print_table(FILE *f, const bench_store *st, int ns, int nref, const 
                         int repeat, uint64_t mem) {
   char cpu[128];
   cpu_model(cpu, sizeof cpu);
-  fprintf(f, "bislide bench: %s, %d puzzles, --mem %lluM, %d timed pass%s per store; %ld CPUs, %s\n\n",
-          set->path, set->n, (unsigned long long)(mem >> 20), repeat, repeat == 1 ? "" : "es",
+  char mt[32];
+  fprintf(f, "bislide bench: %s, %d puzzles, --mem %s, %d timed pass%s per store; %ld CPUs, %s\n\n",
+          set->path, set->n, mem_text(mem, mt, sizeof mt), repeat, repeat == 1 ? "" : "es",
           sysconf(_SC_NPROCESSORS_ONLN), cpu);
   fprintf(f, "%-7s %9s %12s %28s %9s %12s %12s %9s\n", "store", "solved", "generated",
           "states/s median [min-max]", "ns/state", "peak bytes", "bytes/state", "vs");

@@ -16,7 +16,7 @@ static int add_slab(bs_pool *p) {
     p->slab = v;
     p->slabcap = n;
   }
-  bs_obj *s = malloc(BS_SLAB_OBJS * sizeof *s);
+  bs_obj *s = malloc(p->slab_objs * sizeof *s);
   if (!s) return -1;
   p->slab[p->nslab++] = s;
   p->slab_bytes += bs_malloc_spent(s);
@@ -33,6 +33,7 @@ static int ready(bs_pool *p) {
 int bs_pool_init(bs_pool *p, uint32_t cap) {
   memset(p, 0, sizeof *p);
   p->set.cap = cap;
+  p->slab_objs = cap < BS_SLAB_OBJS ? (cap ? cap : 1) : BS_SLAB_OBJS;
   int rc = ready(p);
   note_bytes(p);
   if (rc) bs_pool_free(p);
@@ -56,7 +57,8 @@ void bs_pool_clear(bs_pool *p, int nwords) {
 }
 
 void bs_pool_grow(bs_pool *p) {
-  if (bs_pool_slab_spent(p)) {
+  /* A full pool takes no slab until recycling frees a state. */
+  if (bs_pool_slab_spent(p) && p->set.count < p->set.limit) {
     if (p->cur + 1 < p->nslab || !add_slab(p)) {
       p->cur++;
       p->used = 0;

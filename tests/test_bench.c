@@ -37,6 +37,18 @@ Test(bench, table_has_a_row_per_store_and_the_signature) {
   bs_proc_free(&p);
 }
 
+/* The header gives --mem as it could be written, below a MiB too. */
+Test(bench, header_names_the_memory_as_given) {
+  const char *mem[][2] = {{"2K", "--mem 2K,"}, {"1500", "--mem 1500,"}, {"3M", "--mem 3M,"}};
+  for (int i = 0; i < 3; i++) {
+    bs_proc p;
+    bs_run(&p, SET, "bench", "--repeat", "1", "--mem", mem[i][0], "-", NULL);
+    cr_assert_eq(p.code, 0, "stderr: %s", p.err);
+    cr_assert_not_null(strstr(p.out, mem[i][1]), "no '%s' in:\n%s", mem[i][1], p.out);
+    bs_proc_free(&p);
+  }
+}
+
 Test(bench, csv_and_json) {
   char *set = bs_temp_text(SET), *csv = bs_temp_text("");
   bs_proc p;

@@ -188,6 +188,28 @@ Test(stores, pool_does_not_grow_on_a_second_pass) {
   bs_pool_free(&p);
 }
 
+/* A pool capped below a slab takes slabs of its cap, and a full one takes
+ * no slab before recycling frees a state: solving under a small cap, its
+ * slabs never hold more structs than the cap. */
+Test(stores, pool_slabs_fit_a_small_cap) {
+  static bs_board set[NMAX];
+  int n = mixed_set(set);
+  static bs_result r;
+  const uint32_t cap = 300;
+  bs_pool p;
+  cr_assert_eq(bs_pool_init(&p, cap), 0);
+  cr_assert_eq(p.slab_objs, cap);
+  cr_assert_lt(bs_pool_bytes(&p), (size_t)BS_SLAB_OBJS * sizeof(bs_obj) / 4);
+  int recycled = 0;
+  for (int i = 0; i < n; i++) {
+    bfs_in(&p, NULL, &set[i], &r);
+    recycled += r.generated > cap;
+    cr_assert_leq(p.nslab * p.slab_objs, cap, "puzzle %d: %u slabs of %u", i, p.nslab, p.slab_objs);
+  }
+  cr_assert_gt(recycled, 0, "some puzzle should outgrow the cap");
+  bs_pool_free(&p);
+}
+
 /* A hint sizes the empty table at once, within the cap, and what it costs
  * is counted; a store with states in it ignores the hint. */
 Test(stores, expect_sizes_the_table) {
