@@ -40,8 +40,8 @@
 #define BS_GEN_MAX_DEPTH 1000000L
 /* Wall layouts drawn before a spec is declared impossible. */
 #define BS_GEN_LAYOUT_TRIES 1000000
-/* Open cells an unsolvable board needs: with two, every arrangement is
- * solvable. */
+/* Open cells from which every layout has an unsolvable board; two have
+ * one only when they are not next to each other (gen's --layouts checks). */
 #define BS_GEN_UNSOLVABLE_OPEN 3
 
 typedef struct bs_layout {

@@ -32,7 +32,8 @@ static void help(void) {
          "                     back from the goal that never undoes its last move;\n"
          "                     without it, boards are uniformly random solvable ones\n"
          "  --unsolvable       uniformly random unsolvable boards instead (3 cells\n"
-         "                     open at least); the set then has no limits line\n"
+         "                     open at least, or 2 apart); the set then has no\n"
+         "                     limits line\n"
          "  -o, --output FILE  write the set to FILE, whole or not at all (default\n"
          "                     stdout)\n"
          "  --answers FILE     also write the answers behind the limits, one line a\n"
@@ -59,10 +60,24 @@ static int parse_seed(const char *s, uint64_t *out) {
   return 0;
 }
 
+/* Whether some board of b's layout is unsolvable: with
+ * BS_GEN_UNSOLVABLE_OPEN open cells or more, always (bs_gen.h); with two,
+ * when they are not next to each other, so that the tile cannot pass. */
+static int has_unsolvable(const bs_board *b) {
+  const int open = b->n - __builtin_popcountll(b->wall);
+  if (open >= BS_GEN_UNSOLVABLE_OPEN) return 1;
+  if (open < 2) return 0;
+  int c[2], k = 0;
+  for (int i = 0; i < b->n; i++)
+    if (!(b->wall >> i & 1)) c[k++] = i;
+  const int dx = c[1] % b->w - c[0] % b->w, dy = c[1] / b->w - c[0] / b->w;
+  return dx * dx + dy * dy != 1;
+}
+
 /* The layouts of the boards of the set at path, one per board, into
  * *out. Returns 0, or BS_EXIT_FAIL after saying why on stderr: the set
- * cannot be read or has bad lines, or (unsolvable) a layout has fewer than
- * BS_GEN_UNSOLVABLE_OPEN open cells, so no board of it is unsolvable. */
+ * cannot be read or has bad lines, or (unsolvable) no board of a layout
+ * is unsolvable. */
 static int read_layouts(const char *path, int unsolvable, bs_layout **out, int *n) {
   bs_set set;
   int problems = bs_set_read(path, &set, stderr), rc = BS_EXIT_FAIL;
@@ -78,9 +93,10 @@ static int read_layouts(const char *path, int unsolvable, bs_layout **out, int *
   }
   for (int i = 0; i < set.n; i++) {
     const bs_board *b = &set.e[i].board;
-    if (unsolvable && b->n - __builtin_popcountll(b->wall) < BS_GEN_UNSOLVABLE_OPEN) {
-      fprintf(stderr, "%s:%d: %d open cells: no board of this layout is unsolvable\n", path,
-              set.e[i].line, b->n - __builtin_popcountll(b->wall));
+    if (unsolvable && !has_unsolvable(b)) {
+      fprintf(stderr, "%s:%d: %d open cell%s: no board of this layout is unsolvable\n", path,
+              set.e[i].line, b->n - __builtin_popcountll(b->wall),
+              b->n - __builtin_popcountll(b->wall) == 1 ? "" : "s next to each other");
       goto done;
     }
     (*out)[(*n)++] = (bs_layout){.w = b->w, .h = b->h, .wall = b->wall};

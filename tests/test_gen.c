@@ -493,14 +493,26 @@ Test(gen_cli, unsolvable_and_layouts) {
     cr_assert_eq(p.code, 2, "clash %zu: exit %d: %s", i, p.code, p.err);
     bs_proc_free(&p);
   }
-  char *bad = bs_temp_text("3,3,12345678\n"), *two = bs_temp_text("2,2,1==0\n");
+  char *bad = bs_temp_text("3,3,12345678\n"), *two = bs_temp_text("2,2,=2=0\n"),
+       *one = bs_temp_text("2,2,===0\n"), *apart = bs_temp_text("2,2,1==0\n");
   bs_run(&p, NULL, "gen", "--layouts", bad, NULL);
   cr_assert_eq(p.code, 1, "%s", p.err);
   bs_proc_free(&p);
   bs_run(&p, NULL, "gen", "--layouts", two, "--unsolvable", NULL);
   cr_assert_eq(p.code, 1, "%s", p.err);
-  cr_assert_not_null(strstr(p.err, ":1: 2 open cells"), "%s", p.err);
+  cr_assert_not_null(strstr(p.err, ":1: 2 open cells next to each other"), "%s", p.err);
   bs_proc_free(&p);
+  bs_run(&p, NULL, "gen", "--layouts", one, "--unsolvable", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, ":1: 1 open cell:"), "%s", p.err);
+  bs_proc_free(&p);
+  /* Two open cells apart: the tile cannot pass, so its one other board is. */
+  bs_run(&p, NULL, "gen", "--layouts", apart, "--unsolvable", "--count", "2", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "2\n2,2,0==1\n2,2,0==1\n");
+  bs_proc_free(&p);
+  bs_temp_drop(one);
+  bs_temp_drop(apart);
   bs_run(&p, NULL, "gen", "--layouts", "/nonexistent/set.txt", NULL);
   cr_assert_eq(p.code, 1, "%s", p.err);
   bs_proc_free(&p);
