@@ -77,13 +77,17 @@ static int can_move(const bs_board *b, int d) {
 }
 
 /* A walk of `moves` from b that never undoes its last move, and in g->answer
- * the moves that undo it. */
+ * the moves that undo it; none where the blank is walled in. */
 static void walk(bs_gen *g, bs_board *b, long moves) {
   int last = -1;
   for (long i = 0; i < moves; i++) {
     int cand[4], k = 0;
     for (int d = 0; d < 4; d++)
       if ((last < 0 || d != (last ^ 1)) && can_move(b, d)) cand[k++] = d;
+    if (!k && last < 0) {
+      moves = 0;
+      break;
+    }
     /* A dead end: going back is the only move. */
     int d = k ? cand[bs_rng_below(&g->rng, (uint32_t)k)] : last ^ 1;
     bs_move(b, d);

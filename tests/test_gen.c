@@ -511,6 +511,16 @@ Test(gen_cli, unsolvable_and_layouts) {
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert_str_eq(p.out, "2\n2,2,0==1\n2,2,0==1\n");
   bs_proc_free(&p);
+  /* A blank walled in: a walk of no move, the goal with an empty answer. */
+  char *shut = bs_temp_text("3,3,12345=7=0\n");
+  bs_run(&p, NULL, "gen", "--layouts", shut, "--depth", "3", "--count", "2", "--answers", ans, "-o", set, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&v, NULL, "verify", set, ans, NULL);
+  cr_assert_eq(v.code, 0, "%s%s", v.out, v.err);
+  cr_assert_not_null(strstr(v.out, "\nsolved 2\n"), "%s", v.out);
+  bs_proc_free(&v);
+  bs_temp_drop(shut);
   bs_temp_drop(one);
   bs_temp_drop(apart);
   bs_run(&p, NULL, "gen", "--layouts", "/nonexistent/set.txt", NULL);
