@@ -65,8 +65,11 @@ void bs_answers_free(bs_answers *a);
  * over BS_LINE_MAX bytes is read to its end but only its first
  * BS_LINE_MAX + 1 bytes are kept, unstripped: a length over BS_LINE_MAX
  * means "too long". Far beyond any board or answer, and it keeps a file
- * with no newline (a binary, /dev/zero) from taking all memory. */
+ * with no newline (a binary) from taking all memory. A line with no end
+ * within BS_LINE_GIVE_UP bytes (/dev/zero) returns -3: the caller stops
+ * reading there, where no end would come. */
 #define BS_LINE_MAX (1 << 20)
+#define BS_LINE_GIVE_UP (64 << 20)
 long bs_read_line(FILE *f, char **buf, size_t *cap);
 
 #endif

@@ -62,6 +62,10 @@ static void report(const char *fmt, ...) {
   fputc('\n', stderr);
 }
 
+/* What a stream (a pipe, stdin, a device) may hold: about 900 times the
+ * real set's answers, and a bound for one that never ends (/dev/zero). */
+#define STREAM_MAX (1u << 28)
+
 /* Maps a regular file, or reads anything else (a pipe, stdin) whole. */
 static int load(shard *s) {
   int fd = strcmp(s->path, "-") ? open(s->path, O_RDONLY) : 0;
@@ -85,6 +89,11 @@ static int load(shard *s) {
         goto fail;
       }
       s->size += (size_t)k;
+      if (s->size >= STREAM_MAX) {
+        report("%s: more than %u bytes: not read further", s->path, STREAM_MAX);
+        if (fd > 0) close(fd);
+        return -1;
+      }
       if (s->size == cap) {
         char *p = realloc(s->data, cap *= 2);
         if (!p) goto fail;

@@ -16,7 +16,10 @@ long bs_read_line(FILE *f, char **buf, size_t *cap) {
   while ((c = getc_unlocked(f)) != EOF) {
     any = 1;
     if (c == '\n') break;
-    total++;
+    if (++total > BS_LINE_GIVE_UP) {
+      rc = -3;
+      break;
+    }
     tail = c == '\r' || c == ' ' || c == '\t' ? tail + 1 : 0;
     if (n > BS_LINE_MAX) continue; /* too long: consume, keep the first part */
     if (n + 2 > *cap) {
@@ -126,6 +129,12 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
       oom = 1;
       break;
     }
+    if (len == -3) {
+      fprintf(errs, "%s:%d: line longer than %d bytes, with no end in %d: not read further\n", name,
+              line, BS_LINE_MAX, BS_LINE_GIVE_UP);
+      problems++;
+      break;
+    }
     if (line == 1) len = skip_bom(buf, len);
     if (len > BS_LINE_MAX) {
       /* Not a board, whatever it holds; an entry, so that the puzzles
@@ -224,6 +233,12 @@ int bs_answers_read_stream(FILE *f, const char *name, bs_answers *a, FILE *errs)
     int line = a->n + 1;
     if (len == -2) {
       fprintf(errs, "%s:%d: out of memory\n", name, line);
+      rc = -1;
+      break;
+    }
+    if (len == -3) {
+      fprintf(errs, "%s:%d: line longer than %d bytes, with no end in %d: not read further\n", name,
+              line, BS_LINE_MAX, BS_LINE_GIVE_UP);
       rc = -1;
       break;
     }

@@ -195,6 +195,27 @@ Test(hostile, the_line_limit_counts_the_line_not_its_ending) {
   free(text);
 }
 
+/* A file that never ends (/dev/zero): every reader stops, says so, exits
+ * 1, instead of reading forever. */
+Test(hostile, a_file_without_end, .timeout = 120) {
+  char *set = bs_temp_text("3,3,123456708\n");
+  const char *const runs[][5] = {{"solve", "/dev/zero"}, {"verify", "/dev/zero", "x"},
+                                 {"verify", "S", "/dev/zero"}, {"best", "S", "/dev/zero"},
+                                 {"merge", "S", "/dev/zero"}, {"show", "/dev/zero"}};
+  for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
+    const char *a[5];
+    for (int j = 0; j < 5; j++) a[j] = runs[k][j] && !strcmp(runs[k][j], "S") ? set : runs[k][j];
+    bs_proc p;
+    bs_run(&p, NULL, a[0], a[1], a[2], a[3], a[4], NULL);
+    cr_assert_eq(p.code, 1, "%s %s %s: exit %d: %s", a[0], a[1], a[2], p.code, p.err);
+    cr_assert(strstr(p.err, "/dev/zero:1: line longer than 1048576 bytes, with no end") ||
+                  strstr(p.err, "/dev/zero: more than"),
+              "%s: %s", a[0], p.err);
+    bs_proc_free(&p);
+  }
+  bs_temp_drop(set);
+}
+
 Test(hostile, nul_and_non_ascii_bytes) {
   const char nul[] = GOOD1 "\n3,3,1234\0" "5678\n";
   solve_rejects(nul, sizeof nul - 1, 2, "unknown byte 0x00 in cell 5");
