@@ -182,30 +182,42 @@ static const char *ws(const char *p) {
 }
 
 /* A JSON string at p (at its quote) into out[cap] (cut short if longer);
- * returns the character after it, or NULL. *len gets its decoded length. */
+ * returns the character after it, or NULL. *len gets its decoded length.
+ * A \\u escape becomes its UTF-8 bytes (one byte only below 0x80), so that
+ * no character passes for a letter or digit that it is not. */
 static const char *jstring(const char *p, char *out, size_t cap, size_t *len) {
   size_t n = 0;
   if (*p++ != '"') return NULL;
   for (; *p != '"'; p++) {
-    int c = (unsigned char)*p;
-    if (!c || c < ' ') return NULL;
-    if (c == '\\') {
+    unsigned char b[3];
+    int nb = 1;
+    b[0] = (unsigned char)*p;
+    if (!b[0] || b[0] < ' ') return NULL;
+    if (b[0] == '\\') {
       static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
       const char *e = *++p ? strchr(from, *p) : NULL;
       if (e)
-        c = to[e - from];
+        b[0] = (unsigned char)to[e - from];
       else if (*p == 'u') {
         char hex[5] = {0};
         for (int i = 0; i < 4; i++)
           if (!p[1 + i] || !strchr("0123456789abcdefABCDEF", p[1 + i])) return NULL;
         memcpy(hex, p + 1, 4);
-        c = (int)strtol(hex, NULL, 16);
+        const unsigned u = (unsigned)strtol(hex, NULL, 16);
         p += 4;
+        if (u < 0x80) {
+          b[0] = (unsigned char)u;
+        } else if (u < 0x800) {
+          b[0] = (unsigned char)(0xC0 | u >> 6), b[1] = (unsigned char)(0x80 | (u & 0x3F)), nb = 2;
+        } else {
+          b[0] = (unsigned char)(0xE0 | u >> 12), b[1] = (unsigned char)(0x80 | (u >> 6 & 0x3F));
+          b[2] = (unsigned char)(0x80 | (u & 0x3F)), nb = 3;
+        }
       } else
         return NULL;
     }
-    if (out && n + 1 < cap) out[n] = (char)c;
-    n++;
+    for (int i = 0; i < nb; i++, n++)
+      if (out && n + 1 < cap) out[n] = (char)b[i];
   }
   if (out && cap) out[n < cap ? n : cap - 1] = 0;
   if (len) *len = n;
@@ -305,6 +317,16 @@ static int read_json(const bs_answers *in, const char *name, long want, show_ite
     show_item *it = &items[n];
     if (!bad && f.summary && !f.has_board) { /* batch --json's last line */
       free(f.moves);
+      continue;
+    }
+    /* batch --json's line for an invalid line of its set: no board to show. */
+    if (!bad && !f.has_board && !strcmp(f.status, "invalid")) {
+      free(f.moves);
+      if (want > 0 && f.has_index && f.index == want) {
+        fprintf(stderr, "%s:%d: puzzle %ld is an invalid line of its set%s%s%s\n", name, i + 1, want,
+                *f.reason ? " (" : "", f.reason, *f.reason ? ")" : "");
+        goto fail;
+      }
       continue;
     }
     if (!bad && !f.has_board) bad = "no \"board\" field (bislide solve --json writes one)";

@@ -205,6 +205,13 @@ Test(show, solve_json_on_stdin) {
   bs_proc_free(&s);
 }
 
+/* Exit 1, and the reason on stderr. */
+static void fails(bs_proc *p, const char *want) {
+  cr_assert_eq(p->code, 1, "exit %d, want 1: %s", p->code, p->err);
+  cr_assert_not_null(strstr(p->err, want), "want '%s' in: %s", want, p->err);
+  bs_proc_free(p);
+}
+
 Test(show, batch_json_file_with_its_summary) {
   char *set = bs_temp_text(SET3), *out = bs_temp_text(""), *js = bs_temp_text("");
   bs_proc b, p;
@@ -216,17 +223,23 @@ Test(show, batch_json_file_with_its_summary) {
   bs_proc_free(&p);
   bs_proc_free(&b);
   bs_temp_drop(set);
+  /* A set with an invalid line: its entry has no board; the others show. */
+  set = bs_temp_text("3,3,123456708\n3,3,12\n3,3,123405786\n");
+  bs_run(&b, NULL, "batch", set, "-o", out, "--json", js, "--jobs", "1", "--mem", "8M", NULL);
+  cr_assert_eq(b.code, 1, "%s", b.err);
+  bs_run(&p, NULL, "show", js, "3", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "puzzle 3: 3x3, solved"), "%s", p.out);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "show", js, "2", NULL);
+  fails(&p, ":2: puzzle 2 is an invalid line of its set (2 cells for a 9-cell board)");
+  bs_proc_free(&b);
+  bs_temp_drop(set);
   bs_temp_drop(out);
   bs_temp_drop(js);
 }
 
 /* ---- bad input: FILE:LINE: and exit 1 --------------------------------- */
-
-static void fails(bs_proc *p, const char *want) {
-  cr_assert_eq(p->code, 1, "exit %d, want 1: %s", p->code, p->err);
-  cr_assert_not_null(strstr(p->err, want), "want '%s' in: %s", want, p->err);
-  bs_proc_free(p);
-}
 
 Test(show, bad_input_is_reported_where_it_is) {
   bs_proc p;
@@ -240,6 +253,14 @@ Test(show, bad_input_is_reported_where_it_is) {
   fails(&p, "-:2: no \"board\" field");
   bs_run(&p, "{\"board\":\"3,3,123405786\",\"moves\":\"RD\"}\n", "show", "--json", NULL);
   cr_assert_eq(p.code, 0, "%s", p.err); /* the same without the faults */
+  bs_proc_free(&p);
+  /* An escape stands for its character, not for its low byte. */
+  bs_run(&p, "{\"board\":\"3,3,123456708\",\"moves\":\"\\u0152\"}\n", "show", "-", NULL);
+  fails(&p, "-:1: move 1: '?' is not L, R, U or D");
+  bs_run(&p, "{\"board\":\"3,3,1234567\\u01380\"}\n", "show", "-", NULL);
+  fails(&p, "-:1: unknown byte 0xc4 in cell 8");
+  bs_run(&p, "{\"board\":\"3,3,123456708\",\"moves\":\"\\u0052\"}\n", "show", "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
   bs_proc_free(&p);
 
   char *set = bs_temp_text("3,3,123456708\n3,3,1234a6780\n");
