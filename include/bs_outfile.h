@@ -4,7 +4,7 @@
  * crash never leaves a half-written answer or puzzle file behind. "-" is
  * stdout, and a target that exists but is no regular file (a device such as
  * /dev/full, a pipe) is written in place: renaming over it would replace
- * the device node. */
+ * the device node. A symbolic link is written through, not replaced. */
 #ifndef BS_OUTFILE_H
 #define BS_OUTFILE_H
 
@@ -14,6 +14,7 @@ typedef struct bs_outfile {
   FILE *f;
   const char *path; /* the target */
   char *tmp;        /* NULL when written in place */
+  char *real;       /* the file a symbolic link target names; NULL if none */
 } bs_outfile;
 
 /* Opens the file to write; -1 with "bislide CMD: path: reason" on stderr. */
@@ -23,5 +24,10 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd);
 int bs_outfile_commit(bs_outfile *o, const char *cmd);
 /* Drops the temporary file; the target stays as it was. */
 void bs_outfile_abort(bs_outfile *o);
+
+/* Whether paths a and b name one file: the same file if both exist, else
+ * the same name in the same directory ("-" is only itself). For refusing
+ * two outputs, or an output and an input, that would clobber each other. */
+int bs_same_file(const char *a, const char *b);
 
 #endif

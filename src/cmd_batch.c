@@ -684,7 +684,18 @@ int bs_cmd_batch(int argc, char **argv) {
       return BS_EXIT_FAIL;
     }
   }
+  /* Outputs that are one file would clobber each other, and one that is
+   * the set would replace it. */
+  if (json && bs_same_file(out, json))
+    return bs_usage_error("batch", "the answers and --json cannot both go to '%s'", json);
+  for (int i = 0; i < 2; i++)
+    if (outs[i] && strcmp(setpath, "-") && bs_same_file(outs[i], setpath))
+      return bs_usage_error("batch", "'%s' is the set: it would be written over", outs[i]);
   char *jpath = journal_path(out);
+  if (json && jpath && bs_same_file(json, jpath)) {
+    free(jpath);
+    return bs_usage_error("batch", "'%s' is the answers' journal: --json cannot go there", json);
+  }
   if (resume && !jpath)
     return bs_usage_error("batch", "--resume needs a journal, so ANSWERS must be a file");
   const uint64_t wmem = mem / (uint64_t)jobs;

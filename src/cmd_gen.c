@@ -186,7 +186,7 @@ int bs_cmd_gen(int argc, char **argv) {
   if (spec.depth > 0 && (uint64_t)count * (uint64_t)spec.depth > 4 * LIMIT_MAX)
     return bs_usage_error("gen", "--count x --depth is over %llu: the header's move limits would "
                           "be too large to read back", 4 * LIMIT_MAX);
-  if (answers && !strcmp(answers, out))
+  if (answers && bs_same_file(answers, out))
     return bs_usage_error("gen", "the set and the answers cannot both go to '%s'", out);
   if (spec.walls && !bs_gen_layout_exists(&spec, seed))
     return bs_usage_error("gen", "found no way to place %d walls on %dx%d that leaves the open "
@@ -255,7 +255,8 @@ int bs_cmd_gen(int argc, char **argv) {
     fprintf(stderr, "bislide gen: temporary file: read error\n");
     goto done;
   }
-  if (bs_outfile_commit(&set, "gen") || (ans.f && bs_outfile_commit(&ans, "gen"))) goto done;
+  /* The answers first: a set whose answers failed is not written either. */
+  if ((ans.f && bs_outfile_commit(&ans, "gen")) || bs_outfile_commit(&set, "gen")) goto done;
   char what[160];
   if (layouts)
     snprintf(what, sizeof what, "with the layouts of %s", layouts);

@@ -9,6 +9,23 @@
 
 #include "bs_cli.h"
 
+/* The last part of a path's name, and its directory's full name (malloc'd;
+ * NULL when it cannot be resolved). */
+static const char *base_of(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+static char *dir_of(const char *p) {
+  const char *s = strrchr(p, '/');
+  if (!s) return realpath(".", NULL);
+  if (s == p) return realpath("/", NULL);
+  char *d = strndup(p, (size_t)(s - p));
+  char *r = d ? realpath(d, NULL) : NULL;
+  free(d);
+  return r;
+}
+
 int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   memset(o, 0, sizeof *o);
   o->path = path;
@@ -17,10 +34,14 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
     return 0;
   }
   struct stat st;
+  /* A symbolic link is written through, as fopen would: the file it names
+   * is replaced, and the link stays. */
+  if (!lstat(path, &st) && S_ISLNK(st.st_mode) && (o->real = realpath(path, NULL))) path = o->real;
   if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
     o->f = fopen(path, "w");
     if (!o->f) {
-      fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
+      fprintf(stderr, "bislide %s: %s: %s\n", cmd, o->path, strerror(errno));
+      bs_outfile_abort(o);
       return -1;
     }
     return 0;
@@ -29,15 +50,17 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   o->tmp = malloc(len + 8);
   if (!o->tmp) {
     fprintf(stderr, "bislide %s: out of memory\n", cmd);
+    bs_outfile_abort(o);
     return -1;
   }
   memcpy(o->tmp, path, len);
   memcpy(o->tmp + len, ".XXXXXX", 8);
   int fd = mkstemp(o->tmp);
   if (fd < 0) {
-    fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
+    fprintf(stderr, "bislide %s: %s: %s\n", cmd, o->path, strerror(errno));
     free(o->tmp);
     o->tmp = NULL;
+    bs_outfile_abort(o);
     return -1;
   }
   /* mkstemp makes the file 0600; give it the mode a plain fopen would. */
@@ -46,7 +69,7 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   fchmod(fd, 0666 & ~mask);
   o->f = fdopen(fd, "w");
   if (!o->f) {
-    fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
+    fprintf(stderr, "bislide %s: %s: %s\n", cmd, o->path, strerror(errno));
     close(fd);
     bs_outfile_abort(o);
     return -1;
@@ -66,7 +89,7 @@ int bs_outfile_commit(bs_outfile *o, const char *cmd) {
     err = errno;
   }
   o->f = NULL;
-  if (!bad && o->tmp && rename(o->tmp, o->path) != 0) {
+  if (!bad && o->tmp && rename(o->tmp, o->real ? o->real : o->path) != 0) {
     bad = 1;
     err = errno;
   }
@@ -76,7 +99,8 @@ int bs_outfile_commit(bs_outfile *o, const char *cmd) {
     return -1;
   }
   free(o->tmp);
-  o->tmp = NULL;
+  free(o->real);
+  o->tmp = o->real = NULL;
   return 0;
 }
 
@@ -86,6 +110,20 @@ void bs_outfile_abort(bs_outfile *o) {
     unlink(o->tmp);
     free(o->tmp);
   }
+  free(o->real);
   o->f = NULL;
-  o->tmp = NULL;
+  o->tmp = o->real = NULL;
+}
+
+int bs_same_file(const char *a, const char *b) {
+  if (!strcmp(a, b)) return 1;
+  if (!strcmp(a, "-") || !strcmp(b, "-")) return 0;
+  struct stat x, y;
+  if (!stat(a, &x) && !stat(b, &y)) return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+  /* One is still to be made: the same name in the same directory. */
+  char *da = dir_of(a), *db = dir_of(b);
+  int same = da && db && !strcmp(da, db) && !strcmp(base_of(a), base_of(b));
+  free(da);
+  free(db);
+  return same;
 }

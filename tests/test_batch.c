@@ -528,6 +528,35 @@ Test(batch, full_disk_unwritable_path_or_a_directory_exit_1_with_the_path) {
   bs_temp_drop(set);
 }
 
+/* Outputs that are one file, by any name, or that are the set or the
+ * journal, are refused before the run, and the files stay as they were. */
+Test(batch, outputs_that_would_clobber_each_other_exit_2) {
+  char *text = make_set(3, 6, 10, NULL);
+  char *set = bs_temp_text(text), *out = bs_temp_text("old\n"), dotted[4200], journal[4200];
+  const char *slash = strrchr(out, '/');
+  snprintf(dotted, sizeof dotted, "%.*s/./%s", (int)(slash - out), out, slash + 1);
+  snprintf(journal, sizeof journal, "%s.journal", out);
+  const char *const runs[][4] = {{"-o", out, "--json", dotted}, {"-o", set, NULL, NULL},
+                                 {"-o", out, "--json", set}, {"-o", out, "--json", journal}};
+  for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
+    bs_proc p;
+    bs_run(&p, NULL, "batch", set, "--jobs", "1", "--mem", "4M", runs[k][0], runs[k][1], runs[k][2],
+           runs[k][3], NULL);
+    cr_assert_eq(p.code, 2, "run %zu: exit %d: %s", k, p.code, p.err);
+    cr_assert_eq(p.outlen, 0);
+    bs_proc_free(&p);
+  }
+  char *now = bs_slurp(set, NULL), *old = bs_slurp(out, NULL);
+  cr_assert_str_eq(now, text);
+  cr_assert_str_eq(old, "old\n");
+  cr_assert_eq(access(journal, F_OK), -1, "a journal was made");
+  free(now);
+  free(old);
+  free(text);
+  bs_temp_drop(set);
+  bs_temp_drop(out);
+}
+
 /* A journal write that fails midway, as on a full disk: a file size limit
  * makes write(2) fail with EFBIG (SIGXFSZ ignored, as a full disk sends
  * none). The run stops with the journal's path, writes no answer file, and

@@ -486,6 +486,13 @@ Test(gen_cli, unsolvable_and_layouts) {
       {"--size", "3x3", "--unsolvable", "--depth", "3", NULL},
       {"--size", "3x3", "--unsolvable", "--answers", "x", NULL},
       {"--size", "2x2", "--walls", "2", "--unsolvable", NULL}, {"--count", "3", NULL}};
+  /* The set and the answers by two names of one file. */
+  char same[4200];
+  const char *slash = strrchr(set, '/');
+  snprintf(same, sizeof same, "%.*s/./%s", (int)(slash - set), set, slash + 1);
+  bs_run(&p, NULL, "gen", "--size", "3x3", "-o", set, "--answers", same, NULL);
+  cr_assert_eq(p.code, 2, "exit %d: %s", p.code, p.err);
+  bs_proc_free(&p);
   for (size_t i = 0; i < sizeof clash / sizeof *clash; i++) {
     const char *a[6];
     for (int j = 0; j < 6; j++) a[j] = clash[i][j] && !strcmp(clash[i][j], "L") ? layouts : clash[i][j];

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bs_outfile.h"
@@ -55,4 +56,41 @@ Test(outfile, missing_directory_fails_with_the_path, .init = cr_redirect_stderr)
   char want[128];
   snprintf(want, sizeof want, "bislide test: /nonexistent-bislide/a.txt: %s\n", strerror(ENOENT));
   cr_assert_stderr_eq_str(want);
+}
+
+/* A symbolic link is written through: the file it names gets the text,
+ * and the link stays a link. */
+Test(outfile, a_link_is_written_through) {
+  char *target = bs_temp_text("old\n"), link[4200];
+  snprintf(link, sizeof link, "%s.link", target);
+  cr_assert_eq(symlink(target, link), 0, "%s", strerror(errno));
+  cr_assert_eq(write_text(link, "new\n"), 0);
+  struct stat st;
+  cr_assert_eq(lstat(link, &st), 0);
+  cr_assert(S_ISLNK(st.st_mode), "the link was replaced by a file");
+  char *text = bs_slurp(target, NULL);
+  cr_assert_str_eq(text, "new\n");
+  free(text);
+  unlink(link);
+  bs_temp_drop(target);
+}
+
+Test(outfile, same_file_by_any_name) {
+  char *a = bs_temp_text("x\n"), other[4200], dotted[4200], link[4200];
+  const char *slash = strrchr(a, '/');
+  snprintf(dotted, sizeof dotted, "%.*s/./%s", (int)(slash - a), a, slash + 1);
+  snprintf(link, sizeof link, "%s.link", a);
+  snprintf(other, sizeof other, "%s.new", a);
+  cr_assert_eq(symlink(a, link), 0);
+  cr_assert(bs_same_file(a, a));
+  cr_assert(bs_same_file(a, dotted));
+  cr_assert(bs_same_file(a, link), "a link names its target");
+  cr_assert(bs_same_file(other, dotted) == 0);
+  char other_dotted[4300];
+  snprintf(other_dotted, sizeof other_dotted, "%s.new", dotted);
+  cr_assert(bs_same_file(other, other_dotted), "one file still to be made, two names");
+  cr_assert(bs_same_file("-", "-"));
+  cr_assert(!bs_same_file("-", a));
+  unlink(link);
+  bs_temp_drop(a);
 }
