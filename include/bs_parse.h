@@ -41,7 +41,8 @@ typedef struct bs_set {
 /* Reads a set. Every problem is printed to errs as "path:line: reason".
  * Returns the number of problems (bad boards and file-level ones such as a
  * count that disagrees, or no puzzle at all); -1 when the file cannot be
- * opened. The entries that parsed are usable either way. */
+ * read whole (it cannot be opened, a read fails, memory runs out, a line
+ * has no end). The entries that parsed are usable either way. */
 int bs_set_read(const char *path, bs_set *set, FILE *errs);
 /* The same from an open stream, named name in messages; f stays open. */
 int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs);

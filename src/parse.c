@@ -132,8 +132,8 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
     if (len == -3) {
       fprintf(errs, "%s:%d: line longer than %d bytes, with no end in %d: not read further\n", name,
               line, BS_LINE_MAX, BS_LINE_GIVE_UP);
-      problems++;
-      break;
+      free(buf);
+      return -1;
     }
     if (line == 1) len = skip_bom(buf, len);
     if (len > BS_LINE_MAX) {
@@ -189,11 +189,11 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
     fprintf(errs, "%s:%d: %d more bad lines not shown\n", name, line, problems - BS_REPORT_MAX);
   if (oom) {
     fprintf(errs, "%s:%d: out of memory\n", name, line);
-    return problems + 1;
+    return -1;
   }
   if (ferror(f)) {
     fprintf(errs, "%s:%d: read error: %s\n", name, line + 1, strerror(errno));
-    return problems + 1;
+    return -1;
   }
   if (set->declared >= 0 && set->declared != set->n) {
     fprintf(errs, "%s:%d: the header says %ld puzzles, the file has %d%s\n", name, count_line,

@@ -377,6 +377,21 @@ Test(hostile, unreadable_files) {
   cr_assert_eq(p.outlen, 0);
   says(&p, "/", 1, "read error: Is a directory");
   bs_proc_free(&p);
+  /* Every command that reads a set stops at a set it cannot read, merge
+   * too (it reads the set only for its number of puzzles). */
+  char *shard = bs_temp_text("# bislide shard 0/1 of 0 puzzles\n");
+  const char *const runs[][4] = {{"verify", "/", "x"}, {"best", "/", "x"}, {"batch", "/", "-o", "-"},
+                                 {"merge", "/", "S"}, {"show", "/", "1"}};
+  for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
+    const char *a[4];
+    for (int j = 0; j < 4; j++) a[j] = runs[k][j] && !strcmp(runs[k][j], "S") ? shard : runs[k][j];
+    bs_run(&p, NULL, a[0], a[1], a[2], a[3], NULL);
+    cr_assert_eq(p.code, 1, "%s: exit %d: %s", a[0], p.code, p.err);
+    cr_assert_eq(p.outlen, 0, "%s", a[0]);
+    says(&p, "/", 1, "read error: Is a directory");
+    bs_proc_free(&p);
+  }
+  bs_temp_drop(shard);
 }
 
 /* ---- answer files through verify ------------------------------------------ */
