@@ -31,6 +31,14 @@ deps:
 $(BUILD)/obj/%.o: src/%.c $(wildcard include/*.h src/*.h) | $(BUILD)/obj
 	$(CC) $(CFLAGS) -c -o $@ $<
 
+# bench's default set, built into the program so that an installed copy
+# runs it too: bench/set.txt as C string lines.
+$(BUILD)/gen/bench_set.inc: bench/set.txt | $(BUILD)/gen
+	sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/' $< > $@
+
+$(BUILD)/obj/cmd_bench.o: $(BUILD)/gen/bench_set.inc
+$(BUILD)/obj/cmd_bench.o: CFLAGS += -I$(BUILD)/gen
+
 $(BUILD)/libbislide.a: $(OBJ)
 	ar rcs $@ $^
 
@@ -41,7 +49,7 @@ $(BUILD)/tests/%: tests/%.c tests/bs_test.h $(BUILD)/libbislide.a | $(BUILD)/tes
 	$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libbislide.a $(LDFLAGS) $(LDLIBS) \
 	  $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
-$(BUILD)/obj $(BUILD)/tests:
+$(BUILD)/obj $(BUILD)/tests $(BUILD)/gen:
 	mkdir -p $@
 
 ## test: install missing packages, build, and run every test

@@ -7,6 +7,7 @@
  * Otherwise nothing is timed. Then the timed passes interleave the stores,
  * A B C A B C, so that a drift in the machine's speed falls on all of them
  * alike. Only the solves are inside the clock. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,9 +47,10 @@ static void help(void) {
          "which is the same for every store. A known-answer check comes first: each\n"
          "store solves the set once, every answer is replayed, and the stores must\n"
          "agree exactly; if not, nothing is timed. Timed passes interleave the stores\n"
-         "(A B C A B C). Without SET it runs " BS_BENCH_SET ", and then, at the\n"
-         "default --mem, the check also compares the signature and each answer's\n"
-         "length with the values pinned in the program: a mismatch fails loudly.\n\n"
+         "(A B C A B C). Without SET it runs the copy of " BS_BENCH_SET " built into\n"
+         "the program, and then, at the default --mem, the check also compares the\n"
+         "signature and each answer's length with the values pinned in the\n"
+         "program: a mismatch fails loudly.\n\n"
          "  --store LIST   comma-separated stores (default arena,object,pool)\n"
          "  --repeat N     timed passes per store, 1..1000 (default 3)\n"
          "  --mem SIZE     memory cap, the same number of states for every store,\n"
@@ -340,7 +342,22 @@ int bs_cmd_bench(int argc, char **argv) {
   const int pinned = !strcmp(path, BS_BENCH_SET) && mem == BS_DEFAULT_MEM;
 
   bs_set set;
-  int problems = bs_set_read(path, &set, stderr);
+  int problems = -1;
+  if (optind < argc) {
+    problems = bs_set_read(path, &set, stderr);
+  } else { /* the copy built in, which the pins are of */
+    static const char builtin[] =
+#include "bench_set.inc"
+        ;
+    FILE *f = fmemopen((void *)builtin, sizeof builtin - 1, "r");
+    if (f) {
+      problems = bs_set_read_stream(f, path, &set, stderr);
+      fclose(f);
+    } else {
+      fprintf(stderr, "bislide bench: %s\n", strerror(errno));
+      memset(&set, 0, sizeof set);
+    }
+  }
   if (problems || !set.n) {
     if (problems > 0)
       fprintf(stderr, "bislide bench: %d problem%s in the set, nothing run\n", problems,

@@ -96,9 +96,11 @@ Test(pins, bench_checks_its_compiled_in_pins) {
   bs_proc_free(&r);
 }
 
-/* Another bench/set.txt, in a directory of its own: the default run now
- * misses its pins, and bench refuses to time it, naming what moved. Another
- * --mem, or the set named as another path, is no pinned run. */
+/* Another bench/set.txt, in a directory of its own: bench without SET
+ * runs its built-in copy whatever the directory, and meets its pins; named
+ * as bench/set.txt, the other set misses them, and bench refuses to time
+ * it, naming what moved. Another --mem, or the set named as another path,
+ * is no pinned run. */
 Test(pins, bench_fails_loudly_when_a_pin_moves) {
   char dir[] = "/tmp/bs_pins_XXXXXX", sub[64], set[96];
   cr_assert_not_null(mkdtemp(dir));
@@ -117,13 +119,17 @@ Test(pins, bench_fails_loudly_when_a_pin_moves) {
   cr_assert_eq(chdir(dir), 0); /* each test runs in a process of its own */
   bs_proc r;
   bs_run(&r, NULL, "bench", "--check", "--store", "arena", NULL);
+  cr_assert_eq(r.code, 0, "the built-in set: %s", r.err);
+  cr_assert_not_null(strstr(r.out, "as pinned)\n"), "%s", r.out);
+  bs_proc_free(&r);
+  bs_run(&r, NULL, "bench", "--check", "--store", "arena", "bench/set.txt", NULL);
   cr_assert_eq(r.code, 1, "%s", r.err);
   cr_assert_not_null(strstr(r.err, "PINNED RESULTS MOVED"), "%s", r.err);
   cr_assert_not_null(strstr(r.err, "15 puzzles, 16 pinned"), "%s", r.err);
   cr_assert_not_null(strstr(r.err, "scripts/update-pins.sh"), "%s", r.err);
   cr_assert_eq(r.outlen, 0, "%s", r.out);
   bs_proc_free(&r);
-  bs_run(&r, NULL, "bench", "--check", "--store", "arena", "--mem", "255M", NULL);
+  bs_run(&r, NULL, "bench", "--check", "--store", "arena", "--mem", "255M", "bench/set.txt", NULL);
   cr_assert_eq(r.code, 0, "%s", r.err);
   cr_assert_not_null(strstr(r.out, "(equal across stores)\n"), "%s", r.out);
   bs_proc_free(&r);
