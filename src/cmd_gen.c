@@ -203,15 +203,19 @@ int bs_cmd_gen(int argc, char **argv) {
     free(list);
     return BS_EXIT_FAIL;
   }
-  /* The header needs every answer first: boards wait in a temporary file. */
-  FILE *boards = tmpfile();
+  /* The header needs every answer first: boards and answers wait in
+   * temporary files, which vanish if gen is killed. The outputs are opened
+   * once now, so that a path that cannot be written fails before the work. */
+  FILE *boards = tmpfile(), *moves = answers ? tmpfile() : NULL;
   bs_outfile ans = {0}, set = {0};
   int rc = BS_EXIT_FAIL;
-  if (!boards) {
+  if (!boards || (answers && !moves)) {
     fprintf(stderr, "bislide gen: temporary file: %s\n", strerror(errno));
     goto done;
   }
-  if (answers && bs_outfile_open(&ans, answers, "gen")) goto done;
+  if (bs_outfile_open(&set, out, "gen") || (answers && bs_outfile_open(&ans, answers, "gen"))) goto done;
+  bs_outfile_abort(&set);
+  bs_outfile_abort(&ans);
   uint64_t total[4] = {0, 0, 0, 0};
   int progress = isatty(2) && count >= 10000;
   double shown = bs_now_ms();
@@ -225,9 +229,9 @@ int bs_cmd_gen(int argc, char **argv) {
     bs_board_format(&b, text);
     fprintf(boards, "%s\n", text);
     for (size_t m = 0; m < g.len; m++) total[bs_dir_from_char(g.answer[m])]++;
-    if (ans.f) {
-      fwrite(g.answer, 1, g.len, ans.f);
-      putc('\n', ans.f);
+    if (moves) {
+      fwrite(g.answer, 1, g.len, moves);
+      putc('\n', moves);
     }
     if (progress && !(i & 1023) && bs_now_ms() - shown > 250) {
       shown = bs_now_ms();
@@ -242,8 +246,13 @@ int bs_cmd_gen(int argc, char **argv) {
               LIMIT_MAX);
       goto done;
     }
-  if (ferror(boards) || fflush(boards)) {
+  if (ferror(boards) || fflush(boards) || (moves && (ferror(moves) || fflush(moves)))) {
     fprintf(stderr, "bislide gen: temporary file: write error\n");
+    goto done;
+  }
+  if (moves && bs_outfile_open(&ans, answers, "gen")) goto done;
+  if (moves && copy(moves, ans.f)) {
+    fprintf(stderr, "bislide gen: temporary file: read error\n");
     goto done;
   }
   if (bs_outfile_open(&set, out, "gen")) goto done;
@@ -275,6 +284,7 @@ done:
   bs_outfile_abort(&set);
   bs_outfile_abort(&ans);
   if (boards) fclose(boards);
+  if (moves) fclose(moves);
   bs_gen_free(&g);
   free(list);
   return rc;
