@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "bs_cli.h"
+#include "bs_outfile.h"
 #include "bs_parse.h"
 #include "bs_solver.h"
 #include "bs_verify.h"
@@ -373,7 +374,9 @@ int bs_cmd_bench(int argc, char **argv) {
   memset(st, 0, sizeof st);
   bs_result *ref = calloc((size_t)set.n, sizeof *ref), *r = malloc(sizeof *r);
   bs_opts o = {.recycle = 1, .budget = 0};
-  if (!ref || !r) goto out;
+  /* Opened now, so that a path it cannot write fails before the timing. */
+  bs_outfile cf = {0};
+  if (!ref || !r || (csv && bs_outfile_open(&cf, csv, "bench"))) goto out;
   for (; ready < ns; ready++) {
     char err[160];
     st[ready].kind = kinds[ready];
@@ -416,23 +419,15 @@ int bs_cmd_bench(int argc, char **argv) {
 
   rc = BS_EXIT_OK;
   if (csv) {
-    FILE *f = strcmp(csv, "-") ? fopen(csv, "w") : stdout;
-    if (!f) {
-      perror(csv);
-      rc = BS_EXIT_FAIL;
-    } else {
-      print_csv(f, st, ns, nref, &set);
-      if (f != stdout && fclose(f)) {
-        perror(csv);
-        rc = BS_EXIT_FAIL;
-      }
-    }
+    print_csv(cf.f, st, ns, nref, &set);
+    if (bs_outfile_commit(&cf, "bench")) rc = BS_EXIT_FAIL;
   }
   if (json)
     print_json(stdout, st, ns, nref, &set, (int)repeat, mem);
   else if (!csv || strcmp(csv, "-"))
     print_table(stdout, st, ns, nref, &set, (int)repeat, mem);
 out:
+  bs_outfile_abort(&cf);
   for (int s = 0; s < ready; s++) {
     bs_solver_free(&st[s].sv);
     free(st[s].rate);

@@ -49,6 +49,16 @@ Test(bench, header_names_the_memory_as_given) {
   }
 }
 
+/* A CSV path it cannot write fails before any timing, with the path. */
+Test(bench, an_unwritable_csv_fails_at_once) {
+  bs_proc p;
+  bs_run(&p, SET, "bench", "--repeat", "1", "--csv", "/nonexistent-bislide/x.csv", "-", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_str_eq(p.err, "bislide bench: /nonexistent-bislide/x.csv: No such file or directory\n");
+  cr_assert_eq(p.outlen, 0, "%s", p.out);
+  bs_proc_free(&p);
+}
+
 Test(bench, csv_and_json) {
   char *set = bs_temp_text(SET), *csv = bs_temp_text("");
   bs_proc p;
