@@ -1,4 +1,6 @@
 /* bislide: the command-line entry point; each command is src/cmd_<name>.c. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -36,7 +38,17 @@ static int finish(const char *cmd, int rc) {
   return rc;
 }
 
+/* A standard stream started closed gets /dev/null opened the other way
+ * round, so that the first file the program opens does not become stdout
+ * (a set written into a temporary file), and using the stream fails. The
+ * lowest free descriptor is taken, and those below fd are open by then. */
+static void fill_closed_streams(void) {
+  for (int fd = 0; fd < 3; fd++)
+    if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) (void)open("/dev/null", fd ? O_RDONLY : O_WRONLY);
+}
+
 int main(int argc, char **argv) {
+  fill_closed_streams();
   if (argc < 2) {
     usage(stderr);
     return BS_EXIT_USAGE;

@@ -11,16 +11,20 @@
 
 /* Runs argv (argv[0] a path) with stdin from /dev/null, stdout to outpath
  * (NULL: a temp file, read back into p->out) and stderr captured. */
+#define CLOSED "(closed)" /* run_argv's outpath: stdout starts closed */
+
 static void run_argv(bs_proc *p, const char *outpath, const char *const *argv) {
   char *errpath = bs_temp_text(""), *tmpout = outpath ? NULL : bs_temp_text("");
   const char *out = outpath ? outpath : tmpout;
+  const int closed = outpath && !strcmp(outpath, CLOSED);
   fflush(NULL);
   pid_t pid = fork();
   cr_assert_geq(pid, 0, "fork: %s", strerror(errno));
   if (pid == 0) {
-    int i = open("/dev/null", O_RDONLY), o = open(out, O_WRONLY | O_TRUNC),
+    int i = open("/dev/null", O_RDONLY), o = open(closed ? "/dev/null" : out, O_WRONLY | O_TRUNC),
         e = open(errpath, O_WRONLY | O_TRUNC);
     if (i < 0 || o < 0 || e < 0 || dup2(i, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(127);
+    if (closed) close(1);
     execv(argv[0], (char *const *)argv);
     _exit(127);
   }
@@ -620,6 +624,33 @@ Test(hostile, batch_keeps_the_good_puzzles) {
 }
 
 /* ---- output that cannot be written ------------------------------------------ */
+
+/* A closed stdout: output meant for it fails with the reason (it does not
+ * land in a file the program opened), and a run that writes only files
+ * succeeds. */
+Test(hostile, stdout_closed) {
+  char *set = bs_temp_text(SET2), *out = bs_temp_text("");
+  const char *solve[] = {bin(), "solve", set, NULL};
+  const char *gen[] = {bin(), "gen", "--size", "3x3", NULL};
+  const char *const *fail[] = {solve, gen};
+  for (size_t i = 0; i < sizeof fail / sizeof *fail; i++) {
+    bs_proc p;
+    run_argv(&p, CLOSED, fail[i]);
+    cr_assert_eq(p.code, 1, "%s: exit %d\n%s", fail[i][1], p.code, p.err);
+    cr_assert_not_null(strstr(p.err, "stdout: Bad file descriptor"), "%s", p.err);
+    bs_proc_free(&p);
+  }
+  const char *to_file[] = {bin(), "gen", "--size", "3x3", "-o", out, NULL};
+  bs_proc p;
+  run_argv(&p, CLOSED, to_file);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  bs_proc_free(&p);
+  char *text = bs_slurp(out, NULL);
+  cr_assert_eq(strncmp(text + strcspn(text, "\n"), "\n1\n3,3,", 7), 0, "%s", text);
+  free(text);
+  bs_temp_drop(set);
+  bs_temp_drop(out);
+}
 
 Test(hostile, stdout_full) {
   if (access("/dev/full", W_OK)) cr_skip_test("no /dev/full");
