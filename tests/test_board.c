@@ -3,6 +3,8 @@
  * a plain BFS. */
 #include "bs_test.h"
 
+#include "bs_rng.h"
+
 /* floor(log2(n)) + 1: the number of binary digits of n. */
 static int digits_of(int n) {
   int b = 0;
@@ -412,6 +414,30 @@ Test(board, exact_3x4_4x3_up_to_7_open) {
   int seen[NREASONS] = {0};
   layouts_with_walls(3, 4, 5, seen);
   layouts_with_walls(4, 3, 5, seen);
+}
+
+/* Every size from 2x2 to 6x6, on layouts of 3 to 8 open cells drawn at
+ * random (a fixed seed): cells scattered over the wider boards, in pieces
+ * or joined, so that the widths and heights the exhaustive tests above do
+ * not reach are checked against the BFS too. */
+Test(board, exact_random_layouts_of_every_size) {
+  int seen[NREASONS] = {0};
+  bs_rng rng;
+  bs_rng_seed(&rng, 4701);
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int k = 0; k < 20; k++) {
+        const int n = w * h, open = 3 + (int)bs_rng_below(&rng, 6);
+        if (open > n) continue;
+        uint64_t wall = (1ull << (n - 1)) - 1; /* the last cell is always open */
+        for (int left = open - 1; left > 0;) {
+          int c = (int)bs_rng_below(&rng, (uint32_t)(n - 1));
+          if (wall >> c & 1) wall &= ~(1ull << c), left--;
+        }
+        exact_on(w, h, wall, seen);
+      }
+  cr_assert_gt(seen[0], 0, "no board said '%s'", reasons[0]);
+  cr_assert_gt(seen[3], 0, "no board said '%s'", reasons[3]);
 }
 
 static uint64_t walls_of(const char *rows) {
