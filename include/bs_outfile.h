@@ -4,7 +4,9 @@
  * crash never leaves a half-written answer or puzzle file behind. "-" is
  * stdout, and a target that exists but is no regular file (a device such as
  * /dev/full, a pipe) is written in place: renaming over it would replace
- * the device node. A symbolic link is written through, not replaced. */
+ * the device node. So is one of the process's own descriptors
+ * (/dev/stdout, /dev/fd/N): written to as it is, so `>> file` appends. A
+ * symbolic link is written through, not replaced. */
 #ifndef BS_OUTFILE_H
 #define BS_OUTFILE_H
 
@@ -24,6 +26,11 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd);
 int bs_outfile_commit(bs_outfile *o, const char *cmd);
 /* Drops the temporary file; the target stays as it was. */
 void bs_outfile_abort(bs_outfile *o);
+
+/* Whether path is written in place, with no temporary file: "-", one of
+ * the process's own descriptors (/dev/stdout, /dev/fd/N), or anything that
+ * exists and is no regular file (a device, a pipe). */
+int bs_outfile_in_place(const char *path);
 
 /* Whether paths a and b name one file: the same file if both exist, else
  * the same name in the same directory ("-" is only itself). For refusing

@@ -506,8 +506,7 @@ static long default_jobs(void) {
 /* Where the journal goes: beside a regular (or new) answer file; none for
  * standard output or a device, which cannot be renamed over. */
 static char *journal_path(const char *out) {
-  struct stat st;
-  if (!strcmp(out, "-") || (!stat(out, &st) && !S_ISREG(st.st_mode))) return NULL;
+  if (bs_outfile_in_place(out)) return NULL;
   size_t n = strlen(out) + 9;
   char *p = malloc(n);
   if (p) snprintf(p, n, "%s.journal", out);

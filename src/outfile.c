@@ -26,11 +26,44 @@ static char *dir_of(const char *p) {
   return r;
 }
 
+/* The descriptor a path names when it is one of the process's own
+ * (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1: such a
+ * path is written to that descriptor as it is, so that `>> file` appends
+ * and no file is made in /dev or /proc. */
+static int own_fd(const char *path) {
+  if (!strcmp(path, "/dev/stdout")) return 1;
+  if (!strcmp(path, "/dev/stderr")) return 2;
+  static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/"};
+  for (int i = 0; i < 2; i++) {
+    const size_t n = strlen(dirs[i]);
+    if (strncmp(path, dirs[i], n) || !path[n]) continue;
+    char *end;
+    long fd = strtol(path + n, &end, 10);
+    if (!*end && path[n] >= '0' && path[n] <= '9' && fd < 1024) return (int)fd;
+  }
+  return -1;
+}
+
+int bs_outfile_in_place(const char *path) {
+  struct stat st;
+  return !strcmp(path, "-") || own_fd(path) >= 0 || (!stat(path, &st) && !S_ISREG(st.st_mode));
+}
+
 int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   memset(o, 0, sizeof *o);
   o->path = path;
-  if (!strcmp(path, "-")) {
+  const int own = own_fd(path);
+  if (!strcmp(path, "-") || own == 1) {
     o->f = stdout;
+    return 0;
+  }
+  if (own >= 0) {
+    const int k = dup(own);
+    if (k < 0 || !(o->f = fdopen(k, "w"))) {
+      fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
+      if (k >= 0) close(k);
+      return -1;
+    }
     return 0;
   }
   struct stat st;

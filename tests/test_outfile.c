@@ -2,6 +2,7 @@
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -93,4 +94,26 @@ Test(outfile, same_file_by_any_name) {
   cr_assert(!bs_same_file("-", a));
   unlink(link);
   bs_temp_drop(a);
+}
+
+/* One of the process's own descriptors is written as it is: a file opened
+ * for appending keeps what it had, and no temporary file is made beside
+ * its name (which for /dev/stdout would be in /dev). */
+Test(outfile, own_descriptors_are_written_in_place) {
+  char *path = bs_temp_text("old\n");
+  int fd = open(path, O_WRONLY | O_APPEND);
+  cr_assert_geq(fd, 0);
+  cr_assert_eq(dup2(fd, 99), 99);
+  if (fd != 99) close(fd);
+  cr_assert(bs_outfile_in_place("/dev/fd/99"));
+  cr_assert(bs_outfile_in_place("/dev/stdout"));
+  cr_assert(bs_outfile_in_place("/proc/self/fd/99"));
+  cr_assert(!bs_outfile_in_place(path));
+  cr_assert_eq(write_text("/dev/fd/99", "new\n"), 0);
+  cr_assert_eq(write_text("/proc/self/fd/99", "newer\n"), 0);
+  close(99);
+  char *text = bs_slurp(path, NULL);
+  cr_assert_str_eq(text, "old\nnew\nnewer\n");
+  free(text);
+  bs_temp_drop(path);
 }
