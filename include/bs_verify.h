@@ -23,4 +23,15 @@ const char *bs_replay_fault(int code);
 int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char *path, int line,
                     const char *setpath, int setline);
 
+/* The answers to drop (leave unsolved) so that the L, R, U and D totals of
+ * the rest fit limit[4], a set's header: while a letter is over, for the
+ * letter furthest over, the answer using it most (ties: the longer, then
+ * the later one). Deterministic, and each drop frees as much of the scarce
+ * letter as one answer can; batch and merge both fit this way, so shards
+ * merged are what one run writes. Answer i is moves[i][0..len[i]) (moves[i]
+ * NULL: none). Sets drop[i] for each one dropped, clears the others, and
+ * returns how many. */
+int bs_fit_limits(const long limit[4], int n, const char *const *moves, const size_t *len,
+                  unsigned char *drop);
+
 #endif

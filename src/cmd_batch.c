@@ -288,38 +288,26 @@ static void tally_up(const batch *b, tally *t) {
 }
 
 /* When the set limits the total of each letter, drops answers until all
- * four fit: for the letter furthest over, the answer using it most (ties:
- * the longer, then the later one). Deterministic, and each drop frees as
- * much of the scarce letter as one answer can. Returns the number dropped. */
+ * four fit (bs_fit_limits). Returns the number dropped, or -1 when out of
+ * memory. */
 static int fit_limits(batch *b) {
   if (!b->set.has_limits || b->sharded) return 0;
-  tally t;
-  tally_up(b, &t);
-  int dropped = 0;
-  for (;;) {
-    int d = -1;
-    for (int k = 0; k < 4; k++)
-      if (t.letters[k] > b->set.limit[k] &&
-          (d < 0 || t.letters[k] - b->set.limit[k] > t.letters[d] - b->set.limit[d]))
-        d = k;
-    if (d < 0) break;
-    int best = -1;
-    long best_c[4] = {0, 0, 0, 0};
-    for (int i = 0; i < b->set.n; i++) {
-      item *x = &b->it[i];
-      if (x->state != IT_DONE || x->status != BS_ST_SOLVED || x->dropped) continue;
-      long c[4] = {0, 0, 0, 0};
-      count_letters(x->moves, c);
-      if (best < 0 || c[d] > best_c[d] || (c[d] == best_c[d] && x->length >= b->it[best].length)) {
-        best = i;
-        memcpy(best_c, c, sizeof c);
-      }
+  const int n = b->set.n;
+  const char **moves = calloc((size_t)n + 1, sizeof *moves);
+  size_t *len = calloc((size_t)n + 1, sizeof *len);
+  unsigned char *drop = calloc((size_t)n + 1, 1);
+  int dropped = -1;
+  if (moves && len && drop) {
+    for (int i = 0; i < n; i++) {
+      const item *x = &b->it[i];
+      if (x->state == IT_DONE && x->status == BS_ST_SOLVED) moves[i] = x->moves, len[i] = (size_t)x->length;
     }
-    if (best < 0) break;
-    b->it[best].dropped = 1;
-    for (int k = 0; k < 4; k++) t.letters[k] -= best_c[k];
-    dropped++;
+    dropped = bs_fit_limits(b->set.limit, n, moves, len, drop);
+    for (int i = 0; i < n; i++) b->it[i].dropped = (signed char)drop[i];
   }
+  free(moves);
+  free(len);
+  free(drop);
   return dropped;
 }
 
@@ -790,7 +778,10 @@ int bs_cmd_batch(int argc, char **argv) {
     rc = 128 + (sig ? sig : SIGINT);
     goto out;
   }
-  fit_limits(b);
+  if (fit_limits(b) < 0) {
+    fprintf(stderr, "bislide batch: out of memory\n");
+    goto out;
+  }
   tally_up(b, &t);
   size_t len = 0;
   char *text = answers_text(b, &len);

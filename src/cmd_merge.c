@@ -14,6 +14,7 @@
 #include "bs_cli.h"
 #include "bs_outfile.h"
 #include "bs_parse.h"
+#include "bs_verify.h"
 
 #define MAX_REPORTS 20
 
@@ -27,7 +28,9 @@ static void help(void) {
          "The shards must all have the same N and T, with T the number of puzzles in\n"
          "SET, and each K from 0 to N-1 exactly once; every puzzle must be in exactly\n"
          "one shard. Any shard that overlaps another, is missing, or has a malformed\n"
-         "line is reported as FILE:LINE: reason, and nothing is written.\n\n"
+         "line is reported as FILE:LINE: reason, and nothing is written. When SET's\n"
+         "header has move limits, answers are dropped (left unsolved) until all four\n"
+         "letters fit, as one `bislide batch` run drops them.\n\n"
          "  -o, --output FILE  write the answers to FILE, whole or not at all (default\n"
          "                     stdout)\n"
          "  -h, --help         show this help\n\n"
@@ -232,6 +235,7 @@ int bs_cmd_merge(int argc, char **argv) {
   slot *slots = calloc(total ? (size_t)total : 1, sizeof *slots);
   int *first_k = NULL; /* per K: 1 + the file that has it */
   const char *n_from = NULL; /* the first shard, which sets N */
+  unsigned char *drop = NULL; /* answers the move limits drop */
   int rc = BS_EXIT_FAIL, n = 0;
   if (!sh || !slots) {
     fprintf(stderr, "bislide merge: out of memory\n");
@@ -292,16 +296,41 @@ int bs_cmd_merge(int argc, char **argv) {
     fprintf(stderr, "bislide merge: refused, nothing written\n");
     goto done;
   }
+  /* Shards leave the set's move limits to the whole: fitted here as one
+   * batch run fits them, so the file is the one it writes. */
+  int dropped = 0;
+  long dropped_moves = 0;
+  if (set.has_limits && total) {
+    const char **moves = calloc((size_t)total, sizeof *moves);
+    size_t *len = calloc((size_t)total, sizeof *len);
+    drop = calloc((size_t)total, 1);
+    if (moves && len && drop) {
+      for (long i = 0; i < total; i++) moves[i] = slots[i].moves, len[i] = slots[i].len;
+      dropped = bs_fit_limits(set.limit, (int)total, moves, len, drop);
+      for (long i = 0; i < total; i++) dropped_moves += drop[i] ? (long)len[i] : 0;
+    }
+    free(moves);
+    free(len);
+    if (!drop || dropped < 0) {
+      fprintf(stderr, "bislide merge: out of memory\n");
+      goto done;
+    }
+  }
   bs_outfile o;
   if (bs_outfile_open(&o, out, "merge")) goto done;
   for (long i = 0; i < total; i++) {
-    fwrite(slots[i].moves, 1, slots[i].len, o.f);
+    if (!drop || !drop[i]) fwrite(slots[i].moves, 1, slots[i].len, o.f);
     putc('\n', o.f);
   }
   if (bs_outfile_commit(&o, "merge")) goto done;
-  fprintf(stderr, "bislide merge: %ld puzzles from %d shard%s\n", total, nfiles, nfiles == 1 ? "" : "s");
+  fprintf(stderr, "bislide merge: %ld puzzles from %d shard%s", total, nfiles, nfiles == 1 ? "" : "s");
+  if (dropped)
+    fprintf(stderr, "; %d answer%s (%ld moves) dropped to keep every letter within its limit", dropped,
+            dropped == 1 ? "" : "s", dropped_moves);
+  fputc('\n', stderr);
   rc = BS_EXIT_OK;
 done:
+  free(drop);
   for (int i = 0; sh && i < nfiles; i++)
     if (sh[i].data) unload(&sh[i]);
   free(first_k);

@@ -2,6 +2,7 @@
 #include "bs_verify.h"
 
 #include <stdio.h>
+#include <string.h>
 
 int bs_replay(const bs_board *b, const char *moves, size_t len, size_t *at) {
   bs_board x = *b;
@@ -52,4 +53,40 @@ int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char
               bs_replay_fault(fault));
   }
   return fault;
+}
+
+static void count_letters(const char *m, size_t len, long c[4]) {
+  for (size_t i = 0; i < len; i++) c[bs_dir_from_char((unsigned char)m[i])]++;
+}
+
+int bs_fit_limits(const long limit[4], int n, const char *const *moves, const size_t *len,
+                  unsigned char *drop) {
+  long total[4] = {0, 0, 0, 0};
+  for (int i = 0; i < n; i++) {
+    drop[i] = 0;
+    if (moves[i]) count_letters(moves[i], len[i], total);
+  }
+  int dropped = 0;
+  for (;;) {
+    int d = -1;
+    for (int k = 0; k < 4; k++)
+      if (total[k] > limit[k] && (d < 0 || total[k] - limit[k] > total[d] - limit[d])) d = k;
+    if (d < 0) break;
+    int best = -1;
+    long best_c[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+      if (!moves[i] || drop[i]) continue;
+      long c[4] = {0, 0, 0, 0};
+      count_letters(moves[i], len[i], c);
+      if (best < 0 || c[d] > best_c[d] || (c[d] == best_c[d] && len[i] >= len[best])) {
+        best = i;
+        memcpy(best_c, c, sizeof c);
+      }
+    }
+    if (best < 0) break;
+    drop[best] = 1;
+    for (int k = 0; k < 4; k++) total[k] -= best_c[k];
+    dropped++;
+  }
+  return dropped;
 }

@@ -57,3 +57,60 @@ Test(shard, three_parallel_shards_merge_to_one_run) {
   unlink(one);
   rmdir(dir);
 }
+
+/* Limits that bind: one run drops answers to fit them, and the shards,
+ * which leave the limits to the whole, merge to the same bytes. */
+Test(shard, merged_shards_fit_the_limits_as_one_run) {
+  char *text = bs_slurp(SET, NULL);
+  const char *body = strchr(strchr(text, '\n') + 1, '\n') + 1; /* past the limits and count */
+  char *loose = bs_temp_text(""), *ans = bs_temp_text("");
+  FILE *f = fopen(loose, "w");
+  cr_assert_not_null(f);
+  fprintf(f, "33\n%s", body);
+  fclose(f);
+  bs_proc p;
+  bs_run(&p, NULL, "batch", "--jobs", "1", "--mem", "64M", loose, "-o", ans, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  bs_proc_free(&p);
+  long c[4] = {0, 0, 0, 0};
+  char *a = bs_slurp(ans, NULL);
+  for (const char *m = a; *m; m++)
+    if (*m != '\n') c[bs_dir_from_char((unsigned char)*m)]++;
+  free(a);
+  char *tight = bs_temp_text(""), *one = bs_temp_text(""), *merged = bs_temp_text(""), *s[3];
+  f = fopen(tight, "w");
+  cr_assert_not_null(f);
+  fprintf(f, "%ld %ld %ld %ld\n33\n%s", c[0] - 40, c[1] - 40, c[2] - 40, c[3] - 40, body);
+  fclose(f);
+  bs_run(&p, NULL, "batch", "--jobs", "1", "--mem", "64M", tight, "-o", one, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "dropped to keep every letter within its limit"), "%s", p.err);
+  bs_proc_free(&p);
+  for (int k = 0; k < 3; k++) {
+    char shard[8];
+    snprintf(shard, sizeof shard, "%d/3", k);
+    s[k] = bs_temp_text("");
+    bs_run(&p, NULL, "batch", "--shard", shard, "--jobs", "1", "--mem", "64M", tight, "-o", s[k], NULL);
+    cr_assert_eq(p.code, 0, "%s", p.err);
+    bs_proc_free(&p);
+  }
+  bs_run(&p, NULL, "merge", tight, s[0], s[1], s[2], "-o", merged, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "dropped to keep every letter within its limit"), "%s", p.err);
+  bs_proc_free(&p);
+  size_t l1, l2;
+  char *x = bs_slurp(one, &l1), *y = bs_slurp(merged, &l2);
+  cr_assert(l1 == l2 && !memcmp(x, y, l1), "merged shards differ from one run");
+  free(x);
+  free(y);
+  bs_run(&p, NULL, "verify", tight, merged, NULL);
+  cr_assert_eq(p.code, 0, "%s%s", p.out, p.err);
+  bs_proc_free(&p);
+  for (int k = 0; k < 3; k++) bs_temp_drop(s[k]);
+  bs_temp_drop(loose);
+  bs_temp_drop(ans);
+  bs_temp_drop(tight);
+  bs_temp_drop(one);
+  bs_temp_drop(merged);
+  free(text);
+}
