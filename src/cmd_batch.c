@@ -50,6 +50,7 @@ typedef struct batch {
   int *todo, ntodo;   /* the puzzles to solve, grouped by layout */
   int *group, ngroup; /* group g is todo[group[g]..group[g+1]) */
   int sharded, shard_k, shard_n, in_shard; /* in_shard: puzzles of this shard */
+  int invalid;                              /* ... of them invalid lines */
   atomic_int next, stop;
   pthread_mutex_t mu;
   pthread_cond_t cv;
@@ -127,7 +128,8 @@ static void help(void) {
       "exits at once); the journal keeps the rest.\n\n"
       BS_MODES_TEXT "\n"
       "Exit status: 0 ok, 1 invalid input lines or a failure (answers still written\n"
-      "when possible), 2 usage error, 130 interrupted.\n",
+      "when possible), 2 usage error, 130 interrupted (Ctrl-C), 143 terminated\n"
+      "(SIGTERM).\n",
       "arena (default), object or pool");
 }
 
@@ -247,11 +249,11 @@ static int load_journal(batch *b, const bs_jload *ld, const char *path) {
   if (ld->torn)
     fprintf(stderr, "%s: the last line was cut off (torn write): that puzzle is solved again\n", path);
   if (ld->bad)
-    fprintf(stderr, "%s:%d: %d line%s failed the checksum: solved again\n", path, ld->first_bad,
-            ld->bad, ld->bad == 1 ? "" : "s");
+    fprintf(stderr, "%s:%d: %d line%s failed the checksum or the format: solved again\n", path,
+            ld->first_bad, ld->bad, ld->bad == 1 ? "" : "s");
   if (redo)
-    fprintf(stderr, "%s: %d entr%s do not fit this set: solved again\n", path, redo,
-            redo == 1 ? "y" : "ies");
+    fprintf(stderr, "%s: %d entr%s not fit this set: solved again\n", path, redo,
+            redo == 1 ? "y does" : "ies do");
   return 0;
 }
 
@@ -448,6 +450,7 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
     bs_json_string(f, b->reasons[r2]);
     fprintf(f, ":%d", n);
   }
+  if (t->dropped) fprintf(f, "%s\"move limits\":%d", b->nreasons ? "," : "", t->dropped);
   fprintf(f, "},\"seconds\":%.3f,\"from_journal\":%d,\"peak_rss_kb\":%ld}}\n", secs, t->resumed,
           (long)ru.ru_maxrss);
 }
@@ -507,7 +510,7 @@ static void progress(const batch *b, double t0, int final) {
     return;
   }
   double secs = (bs_now_ms() - t0) / 1e3, rate = secs > 0 ? b->done_run / secs : 0;
-  int done = b->done_before + b->done_run, total = b->in_shard;
+  int done = b->done_before + b->done_run, total = b->in_shard - b->invalid; /* invalid: never done */
   int solved = b->solved_before + b->solved_run;
   long eta = rate > 0 ? (long)((b->ntodo - b->done_run) / rate) : -1;
   fprintf(stderr, "\r  %d/%d done, %d solved, %.1f puzzles/s, ETA ", done, total, solved, rate);
@@ -713,6 +716,7 @@ int bs_cmd_batch(int argc, char **argv) {
   for (int i = 0; i < b->set.n; i++) {
     if (i % shard_n != shard_k) continue;
     b->in_shard++;
+    b->invalid += !b->set.e[i].ok;
     b->it[i].state = b->set.e[i].ok ? IT_TODO : IT_INVALID;
   }
   char err[4096]; /* the journal's header and this run's, both whole */

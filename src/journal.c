@@ -18,10 +18,13 @@
 size_t bs_journal_format(char *buf, int index, const bs_result *r, double ms) {
   char reason[sizeof ((bs_jentry *)0)->reason] = "-";
   if (r->reason && *r->reason) {
-    /* Tabs and newlines would break the line apart. */
+    /* Tabs and newlines would break the line apart, and no control byte
+     * is read back (bs_journal_parse). */
     size_t k = 0;
-    for (; r->reason[k] && k + 1 < sizeof reason; k++)
-      reason[k] = r->reason[k] == '\t' || r->reason[k] == '\n' || r->reason[k] == '\r' ? ' ' : r->reason[k];
+    for (; r->reason[k] && k + 1 < sizeof reason; k++) {
+      const unsigned char c = (unsigned char)r->reason[k];
+      reason[k] = c < 0x20 || c == 0x7f ? ' ' : (char)c;
+    }
     reason[k] = 0;
   }
   int k = snprintf(buf, BS_JOURNAL_LINE_MAX - 10, "%d\t%s\t%d\t%d\t%llu\t%llu\t%.3f\t%s\t%s", index + 1,
@@ -87,6 +90,9 @@ int bs_journal_parse(char *line, size_t len, bs_jentry *e) {
   e->ms = strtod(num, &end);
   if (*end || !(e->ms >= 0) || !isfinite(e->ms)) return -1;
   if (!fl[7] || fl[7] >= sizeof e->reason) return -1;
+  /* Reasons are printed on a terminal: a control byte is no journal's. */
+  for (size_t k = 0; k < fl[7]; k++)
+    if ((unsigned char)f[7][k] < 0x20 || f[7][k] == 0x7f) return -1;
   if (!(fl[7] == 1 && f[7][0] == '-')) memcpy(e->reason, f[7], fl[7]);
   if (fl[8] > BS_ANSWER_MAX || (fl[8] && e->status != BS_ST_SOLVED)) return -1;
   for (size_t i = 0; i < fl[8]; i++)

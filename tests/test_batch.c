@@ -709,11 +709,20 @@ Test(batch, memory_cap_respected) {
 
 Test(batch, move_limits_drop_answers_until_they_fit) {
   char *text = make_set(17, 20, 14, "20 20 20 20");
-  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  char *set = bs_temp_text(text), *out = bs_temp_text(""), *js = bs_temp_text("");
   bs_proc b, v;
-  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "1", "--mem", "8M", NULL);
+  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "1", "--mem", "8M", "--json", js, NULL);
   cr_assert_eq(b.code, 0, "%s", b.err);
   cr_assert(strstr(b.err, "dropped"), "%s", b.err);
+  /* The JSON summary's reasons count them as the text summary does. */
+  int dropped = 0;
+  char *json = bs_slurp(js, NULL), *sum = strstr(json, "\"dropped\":");
+  cr_assert(sum && sscanf(sum, "\"dropped\":%d", &dropped) == 1 && dropped > 0, "%s", json);
+  char want[64];
+  snprintf(want, sizeof want, "\"move limits\":%d}", dropped);
+  cr_assert_not_null(strstr(json, want), "no %s in %s", want, json);
+  free(json);
+  drop(js);
   bs_run(&v, NULL, "verify", set, out, NULL);
   cr_assert_eq(v.code, 0, "the answers break the limits: %s%s", v.out, v.err);
   cr_assert_not(strstr(v.out, "solved 0\n"), "everything was dropped: %s", v.out);

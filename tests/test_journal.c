@@ -1,6 +1,7 @@
 /* bs_journal: line format and checksum, resuming from torn or foreign
  * journals, and the atomic final write. */
 #include <math.h>
+#include <xxhash.h>
 
 #include "bs_cli.h"
 #include "bs_journal.h"
@@ -73,6 +74,17 @@ Test(journal, lines_are_checked_beyond_their_checksum) {
   fclose(f);
   cr_assert_not_null(strstr(json, "\"reason\":\"x\\\"y\\\\\","), "%s", json);
   free(json);
+  /* A reason with a control byte, which the format never writes, is
+   * refused even under a checksum that fits. */
+  r.reason = "a\033[2Jb";
+  len = bs_journal_format(line, 0, &r, 1.0);
+  cr_assert_eq(bs_journal_parse(line, len - 1, &e), 0);
+  cr_assert_str_eq(e.reason, "a [2Jb");
+  len = bs_journal_format(line, 0, &r, 1.0);
+  *strchr(line, ' ') = '\033';
+  char *tab = strrchr(line, '\t');
+  snprintf(tab, 11, "\t%08x\n", (unsigned)XXH32(line, (size_t)(tab - line), 0));
+  cr_assert_neq(bs_journal_parse(line, len - 1, &e), 0, "a control byte passed");
 }
 
 Test(journal, any_changed_byte_fails_the_checksum) {
