@@ -82,10 +82,10 @@ fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 	  [ $$rc -eq 0 ] || { echo "fuzz: $$t failed (exit $$rc): see $(BUILD)/fuzz/$$t.log"; exit 1; }; \
 	done
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB) $(wildcard include/*.h src/*.h)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB) $(wildcard include/*.h src/*.h) $(BUILD)/gen/bench_set.inc
 	@scripts/deps.sh fuzz
 	@mkdir -p $(BUILD)/fuzz
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(LIB) $(LDLIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -I$(BUILD)/gen -o $@ $< $(LIB) $(LDLIBS)
 
 ## valgrind: a small solve, verify and batch under valgrind: any error or leak fails
 VALGRIND = valgrind -q --leak-check=full --errors-for-leak-kinds=all --show-leak-kinds=all
