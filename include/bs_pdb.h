@@ -205,12 +205,24 @@ int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int
  * corrupt, of another version or of another layout is never used: the
  * tables are built again and the file replaced, written to a temporary
  * file and renamed, so readers never see half a file. A directory that
- * cannot be written costs only the saving (BS_PDB_UNSAVED). Returns -1
+ * cannot be written costs only the saving (BS_PDB_UNSAVED). The directory
+ * keeps at most BS_PDB_CACHE_MAX bytes of tables (bs_pdb_cache_trim). Returns -1
  * only as bs_pdb_build does. */
 int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
                          int threads, const bs_pdb_room *room, bs_pdb_info *info);
 
 void bs_pdb_free(bs_pdb *P);
+
+/* The most bytes of tables the cache directory keeps: past it, saving a
+ * set drops the files least recently used (loaded or saved). One layout's
+ * tables are at most pdb_mem MiB, so a set of thousands of walled layouts
+ * would otherwise fill a disk. */
+#define BS_PDB_CACHE_MAX (4ull << 30)
+
+/* Deletes the least recently used cache files (pdb-*.bin) of dir, never
+ * the one named keep (NULL: none), until they total at most cap bytes.
+ * Returns the bytes left. */
+uint64_t bs_pdb_cache_trim(const char *dir, uint64_t cap, const char *keep);
 
 /* $XDG_CACHE_HOME/bislide, else $HOME/.cache/bislide. Returns 0, or -1
  * when neither variable is set (or buf is too small). */

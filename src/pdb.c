@@ -3,6 +3,7 @@
 
 #include "bs_mem.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -732,6 +733,54 @@ static int save(const bs_pdb *P, const char *dir, const char *path, char *why, s
   return 0;
 }
 
+typedef struct cache_file {
+  char name[64];
+  off_t size;
+  struct timespec used;
+} cache_file;
+
+static int older(const void *a, const void *b) {
+  const struct timespec *x = &((const cache_file *)a)->used, *y = &((const cache_file *)b)->used;
+  if (x->tv_sec != y->tv_sec) return x->tv_sec < y->tv_sec ? -1 : 1;
+  return (x->tv_nsec > y->tv_nsec) - (x->tv_nsec < y->tv_nsec);
+}
+
+uint64_t bs_pdb_cache_trim(const char *dir, uint64_t cap, const char *keep) {
+  DIR *d = opendir(dir);
+  if (!d) return 0;
+  cache_file *f = NULL;
+  size_t n = 0, room = 0;
+  uint64_t total = 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    size_t len = strlen(e->d_name);
+    struct stat st;
+    if (strncmp(e->d_name, "pdb-", 4) || len < 8 || len >= sizeof f->name ||
+        strcmp(e->d_name + len - 4, ".bin") || fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
+        !S_ISREG(st.st_mode))
+      continue;
+    if (n == room) {
+      cache_file *g = realloc(f, (room = room ? 2 * room : 64) * sizeof *f);
+      if (!g) break;
+      f = g;
+    }
+    memcpy(f[n].name, e->d_name, len + 1);
+    f[n].size = st.st_size;
+    f[n++].used = st.st_mtim;
+    total += (uint64_t)st.st_size;
+  }
+  if (total > cap) {
+    qsort(f, n, sizeof *f, older);
+    for (size_t i = 0; i < n && total > cap; i++) {
+      if (keep && !strcmp(f[i].name, keep)) continue;
+      if (!unlinkat(dirfd(d), f[i].name, 0)) total -= (uint64_t)f[i].size;
+    }
+  }
+  closedir(d);
+  free(f);
+  return total;
+}
+
 /* mkdir -p; errors show when the file is written. */
 static void make_dirs(const char *dir) {
   char buf[4096];
@@ -764,6 +813,8 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
   double t0 = now_ms();
   int found = named ? load(P, info->path, info->why, sizeof info->why) : 0;
   if (found == 1) {
+    /* Its time is when it was last used: the cache drops the oldest. */
+    utimensat(AT_FDCWD, info->path, NULL, 0);
     info->status = BS_PDB_LOADED;
     info->ms = now_ms() - t0;
     info->bytes = P->bytes;
@@ -791,6 +842,8 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
       memcpy(info->why, err, sizeof err);
     }
     info->status = BS_PDB_UNSAVED;
+  } else {
+    bs_pdb_cache_trim(dir, BS_PDB_CACHE_MAX, strrchr(info->path, '/') + 1);
   }
   return 0;
 }

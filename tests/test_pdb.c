@@ -1023,3 +1023,35 @@ Test(pdb, korf_instances_solve_to_their_optimal_lengths) {
   bs_pdb_free(&P);
   bs_set_free(&K.set);
 }
+
+/* The cache keeps at most its cap: the files least recently used go first,
+ * never the one just saved, and nothing but its own files is touched. */
+Test(pdb_cache, trim_drops_the_least_recently_used) {
+  char dir[] = "/tmp/bs_pdbcache_XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  static const char *const names[] = {"pdb-3x3-a.bin", "pdb-3x3-b.bin", "pdb-3x3-c.bin", "other.txt"};
+  for (int i = 0; i < 4; i++) {
+    char path[128];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    for (int k = 0; k < (i == 3 ? 1000 : 100); k++) fputc('x', f);
+    fclose(f);
+    struct timespec t[2] = {{1000000 + 10 * i, 0}, {1000000 + 10 * i, 0}}; /* a is the oldest */
+    cr_assert_eq(utimensat(AT_FDCWD, path, t, 0), 0);
+  }
+  cr_assert_eq(bs_pdb_cache_trim(dir, 1000, NULL), 300, "under the cap: nothing goes");
+  cr_assert_eq(bs_pdb_cache_trim(dir, 250, "pdb-3x3-a.bin"), 200);
+  char path[128];
+  for (int i = 0; i < 4; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    cr_assert_eq(access(path, F_OK) == 0, i != 1, "%s", names[i]);
+  }
+  cr_assert_eq(bs_pdb_cache_trim(dir, 0, NULL), 0);
+  for (int i = 0; i < 4; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    if (i == 3) cr_assert_eq(unlink(path), 0, "other.txt went");
+    else cr_assert_neq(access(path, F_OK), 0, "%s stayed", names[i]);
+  }
+  cr_assert_eq(rmdir(dir), 0);
+}
