@@ -23,6 +23,9 @@ const char *bs_replay_fault(int code);
 int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char *path, int line,
                     const char *setpath, int setline);
 
+/* Adds the L, R, U and D of moves[0..len) (valid letters) to c. */
+void bs_count_letters(const char *m, size_t len, long c[4]);
+
 /* The answers to drop (leave unsolved) so that the L, R, U and D totals of
  * the rest fit limit[4], a set's header: while a letter is over, for the
  * letter furthest over, the answer using it most (ties: the longer, then

@@ -263,10 +263,6 @@ typedef struct tally {
   long moves, letters[4], dropped_moves;
 } tally;
 
-static void count_letters(const char *m, long *c) {
-  for (; *m; m++) c[bs_dir_from_char((unsigned char)*m)]++;
-}
-
 static void tally_up(const batch *b, tally *t) {
   memset(t, 0, sizeof *t);
   for (int i = 0; i < b->set.n; i++) {
@@ -283,7 +279,7 @@ static void tally_up(const batch *b, tally *t) {
       t->solved++;
       t->optimal += x->optimal;
       t->moves += x->length;
-      count_letters(x->moves, t->letters);
+      bs_count_letters(x->moves, (size_t)x->length, t->letters);
     }
     t->unsolvable += x->status == BS_ST_UNSOLVABLE;
     t->gave_up += x->status == BS_ST_GAVE_UP || x->dropped;

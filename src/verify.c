@@ -55,7 +55,7 @@ int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char
   return fault;
 }
 
-static void count_letters(const char *m, size_t len, long c[4]) {
+void bs_count_letters(const char *m, size_t len, long c[4]) {
   for (size_t i = 0; i < len; i++) c[bs_dir_from_char((unsigned char)m[i])]++;
 }
 
@@ -64,7 +64,7 @@ int bs_fit_limits(const long limit[4], int n, const char *const *moves, const si
   long total[4] = {0, 0, 0, 0};
   for (int i = 0; i < n; i++) {
     drop[i] = 0;
-    if (moves[i]) count_letters(moves[i], len[i], total);
+    if (moves[i]) bs_count_letters(moves[i], len[i], total);
   }
   int dropped = 0;
   for (;;) {
@@ -77,7 +77,7 @@ int bs_fit_limits(const long limit[4], int n, const char *const *moves, const si
     for (int i = 0; i < n; i++) {
       if (!moves[i] || drop[i]) continue;
       long c[4] = {0, 0, 0, 0};
-      count_letters(moves[i], len[i], c);
+      bs_count_letters(moves[i], len[i], c);
       if (best < 0 || c[d] > best_c[d] || (c[d] == best_c[d] && len[i] >= len[best])) {
         best = i;
         memcpy(best_c, c, sizeof c);
