@@ -35,6 +35,7 @@ enum { IT_SKIP = 0, IT_TODO, IT_DONE, IT_INVALID };
 
 typedef struct item {
   signed char state, status, optimal, dropped, resumed;
+  signed char unreplayed; /* a journal answer for it did not replay */
   int length, floor;
   const char *reason; /* interned, NULL for none */
   char *moves;        /* solved only */
@@ -216,20 +217,23 @@ static uint64_t set_hash(const bs_set *s) {
 }
 
 static int load_journal(batch *b, const bs_jload *ld, const char *path) {
-  int redo = 0;
+  int foreign = 0;
   for (int k = 0; k < ld->n; k++) {
     const bs_jentry *e = &ld->e[k];
     item *x = e->index < b->set.n ? &b->it[e->index] : NULL;
     size_t at;
     /* An entry for a puzzle not in this run, or an answer that does not
-     * replay, came from a damaged line that happened to pass: redo it. */
-    if (!x || (x->state != IT_TODO && x->state != IT_DONE) ||
-        (e->status == BS_ST_SOLVED &&
-         bs_replay(&b->set.e[e->index].board, e->moves, (size_t)e->length, &at) != BS_RP_OK)) {
-      redo++;
+     * replay, came from a damaged line that happened to pass. */
+    if (!x || (x->state != IT_TODO && x->state != IT_DONE)) {
+      foreign++;
       continue;
     }
     if (x->state == IT_DONE) continue; /* repeated line: the same result */
+    if (e->status == BS_ST_SOLVED &&
+        bs_replay(&b->set.e[e->index].board, e->moves, (size_t)e->length, &at) != BS_RP_OK) {
+      x->unreplayed = 1;
+      continue;
+    }
     x->state = IT_DONE;
     x->resumed = 1;
     x->status = (signed char)e->status;
@@ -247,14 +251,20 @@ static int load_journal(batch *b, const bs_jload *ld, const char *path) {
     b->done_before++;
     b->solved_before += e->status == BS_ST_SOLVED;
   }
+  /* Counted by puzzle, after every line: another line may answer it. */
+  int redo = 0;
+  for (int i = 0; i < b->set.n; i++) redo += b->it[i].unreplayed && b->it[i].state == IT_TODO;
   if (ld->torn)
     fprintf(stderr, "%s: the last line was cut off (torn write): that puzzle is solved again\n", path);
   if (ld->bad)
     fprintf(stderr, "%s:%d: %d line%s failed the checksum or the format: solved again\n", path,
             ld->first_bad, ld->bad, ld->bad == 1 ? "" : "s");
   if (redo)
-    fprintf(stderr, "%s: %d entr%s not fit this set: solved again\n", path, redo,
-            redo == 1 ? "y does" : "ies do");
+    fprintf(stderr, "%s: %d puzzle%s answer%s that do%s not replay: solved again\n", path, redo,
+            redo == 1 ? "'s" : "s'", redo == 1 ? "" : "s", redo == 1 ? "es" : "");
+  if (foreign)
+    fprintf(stderr, "%s: %d entr%s for no puzzle of this run: ignored\n", path, foreign,
+            foreign == 1 ? "y" : "ies");
   return 0;
 }
 

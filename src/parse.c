@@ -103,6 +103,12 @@ static int grow(void **p, int *cap, int need, size_t size) {
   return 0;
 }
 
+/* The reader gave up on a line with no end (bs_read_line's -3). */
+static void report_no_end(FILE *errs, const char *name, int line) {
+  fprintf(errs, "%s:%d: line longer than %d bytes, with no end in %d: not read further\n", name, line,
+          BS_LINE_MAX, BS_LINE_GIVE_UP);
+}
+
 static bs_entry *add_entry(bs_set *set, int *cap, int line) {
   if (grow((void **)&set->e, cap, set->n + 1, sizeof *set->e)) return NULL;
   bs_entry *e = &set->e[set->n++];
@@ -130,8 +136,7 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
       break;
     }
     if (len == -3) {
-      fprintf(errs, "%s:%d: line longer than %d bytes, with no end in %d: not read further\n", name,
-              line, BS_LINE_MAX, BS_LINE_GIVE_UP);
+      report_no_end(errs, name, line);
       free(buf);
       return -1;
     }
@@ -237,8 +242,7 @@ int bs_answers_read_stream(FILE *f, const char *name, bs_answers *a, FILE *errs)
       break;
     }
     if (len == -3) {
-      fprintf(errs, "%s:%d: line longer than %d bytes, with no end in %d: not read further\n", name,
-              line, BS_LINE_MAX, BS_LINE_GIVE_UP);
+      report_no_end(errs, name, line);
       rc = -1;
       break;
     }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "bs_journal.h"
 #include "bs_test.h"
 
 /* ---- sets ------------------------------------------------------------ */
@@ -411,6 +412,65 @@ Test(batch, torn_and_garbled_journal_lines_are_redone) {
   size_t l1, l3;
   char *a = bs_slurp(ref, &l1), *b = bs_slurp(out, &l3);
   cr_assert(l1 == l3 && !memcmp(a, b, l1), "answers after a torn journal differ");
+  free(a);
+  free(b);
+  free(jt);
+  free(j);
+  free(text);
+  bs_proc_free(&r);
+  bs_proc_free(&res);
+  drop(set);
+  drop(ref);
+  drop(out);
+}
+
+/* Lines that pass their checksum but do not fit: an answer that does not
+ * replay is solved again, and counted as such; an entry for no puzzle of
+ * the run is ignored, and not counted among those solved again. */
+Test(batch, journal_entries_that_do_not_fit_are_told_apart) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
+  unlink(out);
+  bs_proc r;
+  bs_run(&r, NULL, "batch", set, "-o", ref, MEDIUM_OPTS, NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
+  int sig;
+  interrupted_run(set, out, 11, SIGKILL, &sig);
+
+  char *j = journal_of(out);
+  size_t len;
+  char *jt = bs_slurp(j, &len);
+  char done[90] = {0};
+  for (char *l = strchr(jt, '\n') + 1, *nl; (nl = strchr(l, '\n')); l = nl + 1) {
+    char copy[BS_JOURNAL_LINE_MAX];
+    bs_jentry e;
+    cr_assert_lt((size_t)(nl - l), sizeof copy);
+    memcpy(copy, l, (size_t)(nl - l));
+    if (bs_journal_parse(copy, (size_t)(nl - l), &e) == 0 && e.index < 90) done[e.index] = 1;
+  }
+  int todo = 0;
+  while (todo < 90 && done[todo]) todo++;
+  cr_assert_lt(todo, 90, "the run was not interrupted");
+  bs_result wrong;
+  memset(&wrong, 0, sizeof wrong);
+  wrong.status = BS_ST_SOLVED;
+  snprintf(wrong.moves, sizeof wrong.moves, "LRLR");
+  wrong.length = 4;
+  char line[BS_JOURNAL_LINE_MAX];
+  FILE *f = fopen(j, "ab");
+  cr_assert_not_null(f);
+  fwrite(line, 1, bs_journal_format(line, todo, &wrong, 1.0), f);
+  fwrite(line, 1, bs_journal_format(line, 90 + 7, &wrong, 1.0), f);
+  fclose(f);
+
+  bs_proc res;
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);
+  cr_assert_eq(res.code, 0, "%s", res.err);
+  cr_assert(strstr(res.err, "1 puzzle's answer that does not replay: solved again"), "%s", res.err);
+  cr_assert(strstr(res.err, "1 entry for no puzzle of this run: ignored"), "%s", res.err);
+  size_t l1, l2;
+  char *a = bs_slurp(ref, &l1), *b = bs_slurp(out, &l2);
+  cr_assert(l1 == l2 && !memcmp(a, b, l1), "answers after a resume with wrong entries differ");
   free(a);
   free(b);
   free(jt);
