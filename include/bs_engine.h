@@ -55,8 +55,13 @@
 #include "bs_search.h"
 #include "bs_store.h"
 
+/* A beam's width is at most the store's capacity over this: recycling
+ * keeps about 15 widths, so it then frees at least half of the store. */
+#define BS_BEAM_SHARE 32
+
 typedef struct bs_policy {
-  uint32_t width;     /* states a side expands per layer; 0: all of them */
+  uint32_t width;     /* states a side expands per layer (at most the store's capacity
+                       * over BS_BEAM_SHARE); 0: all of them */
   int bound;          /* 0, or the most moves a counted meeting may have; prunes by depth + score */
   int below;          /* 0, or count only meetings shorter than this, and stop when none can be */
   int extra;          /* with a width: layers after the first meeting */

@@ -94,6 +94,12 @@ static void grid(const bs_board *b, int hot, int tty) {
 
 static int frame_lines(const bs_board *b) { return 1 + 2 * b->h + 1; }
 
+/* The widest line of a frame: the grid's, or the heading of the last move. */
+static int frame_cols(const bs_board *b, size_t nmoves) {
+  int heading = snprintf(NULL, 0, "move %zu/%zu: L", nmoves, nmoves);
+  return 4 * b->w + 1 > heading ? 4 * b->w + 1 : heading;
+}
+
 /* One frame: its heading and the grid. On a terminal, redraw first goes
  * back up over the frame before, so that the board stays in place. */
 static void frame(const bs_board *b, int hot, int tty, int redraw, const char *heading) {
@@ -184,7 +190,8 @@ static const char *ws(const char *p) {
 /* A JSON string at p (at its quote) into out[cap] (cut short if longer);
  * returns the character after it, or NULL. *len gets its decoded length.
  * A \\u escape becomes its UTF-8 bytes (one byte only below 0x80), so that
- * no character passes for a letter or digit that it is not. */
+ * no character passes for a letter or digit that it is not; a control
+ * character becomes '?'. */
 static const char *jstring(const char *p, char *out, size_t cap, size_t *len) {
   size_t n = 0;
   if (*p++ != '"') return NULL;
@@ -216,6 +223,10 @@ static const char *jstring(const char *p, char *out, size_t cap, size_t *len) {
       } else
         return NULL;
     }
+    /* A control character, escaped or not, would reach the terminal as
+     * it is: it becomes '?', which no board or answer holds. */
+    if (nb == 1 && (b[0] < ' ' || b[0] == 0x7F)) b[0] = '?';
+    if (nb == 2 && b[0] == 0xC2 && b[1] < 0xA0) b[0] = '?', nb = 1; /* C1: U+0080..U+009F */
     for (int i = 0; i < nb; i++, n++)
       if (out && n + 1 < cap) out[n] = (char)b[i];
   }
@@ -563,11 +574,15 @@ int bs_cmd_show(int argc, char **argv) {
     bs_answers_free(&in);
   }
   struct winsize ws;
-  int rows = tty && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) ? ws.ws_row : 0;
+  int known = tty && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_row && ws.ws_col;
   for (int i = 0; i < n && rc == BS_EXIT_OK; i++) {
     if (i) putchar('\n');
-    /* A frame taller than the terminal cannot be redrawn in place. */
-    rc = play(&items[i], tty && (!rows || frame_lines(&items[i].board) < rows), delay);
+    /* A frame taller or wider than the terminal (whose lines then wrap)
+     * cannot be redrawn in place. */
+    const show_item *it = &items[i];
+    rc = play(it, tty && (!known || (frame_lines(&it->board) < ws.ws_row &&
+                                     frame_cols(&it->board, it->moves ? it->nmoves : 0) < ws.ws_col)),
+              delay);
   }
   for (int i = 0; items && i < n; i++) {
     free(items[i].moves);

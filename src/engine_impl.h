@@ -243,6 +243,13 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   BS_L(add_root)(st, &g, to, BS_BACKWARD, p->H ? bs_heur_word(p->H, BS_BACKWARD, to) : 0);
   bs_side side[2] = {{1, 1, 1, 2, 1, 0, UINT_MAX}, {2, 2, 2, 3, 1, 0, UINT_MAX}};
   if (p->width && p->H) side[0].best = bs_score_value(BS_F(rec)(st, 1)[BS_R_SCORE]);
+  /* Recycling keeps the roots and five layers (each side's last two and
+   * the one being built), of up to 3 children a parent: about 15 widths.
+   * A beam wider than a BS_BEAM_SHARE-th of the store would free too
+   * little at each recycling, or stop with the store full, where a
+   * narrower one goes on; so a width is at most that share. */
+  const uint32_t share = BS_F(capacity)(st) / BS_BEAM_SHARE;
+  const uint32_t width = p->width > share ? (share ? share : 1) : p->width;
   /* The most moves a counted meeting may have. */
   const int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
   /* The forward side's least score so far, and its depth then. */
@@ -335,7 +342,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     side[s].lo = nlo;
     side[s].hi = BS_F(count)(st) + 1;
     side[s].depth = d + 1;
-    side[s].live = BS_L(select)(st, side[s].lo, side[s].hi, p->width, &side[s].best);
+    side[s].live = BS_L(select)(st, side[s].lo, side[s].hi, width, &side[s].best);
     /* A beam whose forward side has not come closer in `stall` layers
      * wanders round where its score misleads it, and would spend the rest
      * of its budget there: it ends, leaving the way to its frontier's

@@ -262,6 +262,20 @@ Test(show, bad_input_is_reported_where_it_is) {
   bs_run(&p, "{\"board\":\"3,3,123456708\",\"moves\":\"\\u0052\"}\n", "show", "-", NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
   bs_proc_free(&p);
+  /* A control character, escaped, never reaches the output as it is. */
+  bs_run(&p,
+         "{\"board\":\"3,3,123456708\",\"moves\":\"\",\"status\":\"\\u001b[31mx\","
+         "\"reason\":\"\\u009b2J\\n\"}\n",
+         "show", "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_null(strchr(p.out, '\033'), "an escape reached the output: %s", p.out);
+  cr_assert_null(strstr(p.out, "\xc2\x9b"), "a C1 control reached the output: %s", p.out);
+  cr_assert_not_null(strstr(p.out, "no answer: ?[31mx (?2J?)"), "%s", p.out);
+  bs_proc_free(&p);
+  /* The board ends where its string does, not at an escaped NUL. */
+  bs_run(&p, "{\"board\":\"3,3,123456780\\u0000junk\",\"moves\":\"\"}\n", "show", "-", NULL);
+  cr_assert_eq(p.code, 1, "a board cut at \\u0000: %s", p.out);
+  bs_proc_free(&p);
 
   char *set = bs_temp_text("3,3,123456708\n3,3,1234a6780\n");
   char *ans = bs_temp_text("R\nRL\n"), where[4200];
@@ -347,20 +361,18 @@ static int tmux(const char *sock, char **out, const char *args) {
   return rc;
 }
 
-/* The answer of the deepest 3x3 board, typed into a shell in an 80x30 tmux
- * pane: the pane then shows one board, redrawn in place, whose last frame
- * is move 31 on the solved board, then "solved in 31 moves". The shell
- * prints "done STATUS" after it, a text the typed command line cannot
- * hold, wherever the pane wraps it. */
-Test(show, tmux_shows_the_answer_played_in_place) {
+/* Types `show` of the deepest 3x3 board's answer into a shell in a tmux
+ * pane of cols x TMUX_ROWS and returns the pane once the shell has printed
+ * "done STATUS" after it, a text the typed command line cannot hold,
+ * wherever the pane wraps it; wrapped lines come back joined. */
+static char *played_in_tmux(int cols, const char *moves) {
   if (system("command -v tmux >/dev/null 2>&1"))
     cr_skip_test("tmux is not installed (scripts/deps.sh installs it)");
   const char *bin = getenv("BISLIDE");
   cr_assert(bin && *bin);
-  char *moves = answer_of(DEEP3), sock[64], args[4096], *screen = NULL;
+  char sock[64], args[4096], *screen = NULL;
   snprintf(sock, sizeof sock, "bs_test_show_%d", (int)getpid());
-  snprintf(args, sizeof args, "new-session -d -x %d -y %d -s show \"env PS1='$ ' sh\"", TMUX_COLS,
-           TMUX_ROWS);
+  snprintf(args, sizeof args, "new-session -d -x %d -y %d -s show \"env PS1='$ ' sh\"", cols, TMUX_ROWS);
   cr_assert_eq(tmux(sock, NULL, args), 0, "tmux %s", args);
   snprintf(args, sizeof args,
            "send-keys -t show \"'%s' show --delay 10 --board %s --moves %s; printf 'done %%s\\\\n' \\$?\" "
@@ -374,7 +386,7 @@ Test(show, tmux_shows_the_answer_played_in_place) {
   clock_gettime(CLOCK_MONOTONIC, &t0);
   for (;;) {
     free(screen);
-    cr_assert_eq(tmux(sock, &screen, "capture-pane -p -t show"), 0);
+    cr_assert_eq(tmux(sock, &screen, "capture-pane -p -J -t show"), 0);
     if (strstr(screen, "\ndone ")) break;
     clock_gettime(CLOCK_MONOTONIC, &now);
     if (now.tv_sec - t0.tv_sec > TMUX_WAIT_S) {
@@ -384,6 +396,13 @@ Test(show, tmux_shows_the_answer_played_in_place) {
     nanosleep(&nap, NULL);
   }
   tmux(sock, NULL, "kill-server");
+  return screen;
+}
+
+/* In an 80x30 pane the answer plays as one board, redrawn in place, whose
+ * last frame is move 31 on the solved board, then "solved in 31 moves". */
+Test(show, tmux_shows_the_answer_played_in_place) {
+  char *moves = answer_of(DEEP3), *screen = played_in_tmux(TMUX_COLS, moves);
 
   char want[512];
   snprintf(want, sizeof want, "move %d/%d: %c\n%ssolved in %d moves\ndone 0\n", DEEP3_MOVES, DEEP3_MOVES,
@@ -392,6 +411,20 @@ Test(show, tmux_shows_the_answer_played_in_place) {
   cr_assert_eq(count_of(screen, "move "), 1, "one heading: the board is redrawn in place:\n%s", screen);
   cr_assert_eq(count_of(screen, "+---+---+---+\n"), 4, "one board on screen:\n%s", screen);
   cr_assert_eq(count_of(screen, "frame "), 0, "no numbered frames on a terminal:\n%s", screen);
+  free(screen);
+  free(moves);
+}
+
+/* A pane narrower than a frame wraps its lines, so that going back up the
+ * frame's lines would not reach its top: there the frames follow one
+ * another, numbered, as off a terminal, and nothing drifts. */
+Test(show, tmux_narrower_than_a_frame_plays_it_frame_by_frame) {
+  char *moves = answer_of(DEEP3), *screen = played_in_tmux(12, moves);
+  char want[512];
+  snprintf(want, sizeof want, "frame %d: move %c\n%ssolved in %d moves\ndone 0\n", DEEP3_MOVES,
+           moves[DEEP3_MOVES - 1], goal3, DEEP3_MOVES);
+  cr_assert_not_null(strstr(screen, want), "want on screen:\n%s\nthe pane:\n%s", want, screen);
+  cr_assert_null(strstr(screen, "/31: "), "no heading redrawn in place:\n%s", screen);
   free(screen);
   free(moves);
 }
