@@ -3,6 +3,7 @@
 
 #include "bs_heur.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -10,7 +11,8 @@
 
 int bs_parse_long(const char *s, long min, long max, long *out) {
   char *end;
-  if (!s || !*s) return -1;
+  /* Digits only, as written: strtol would also take blanks and a '+'. */
+  if (!s || !(isdigit((unsigned char)*s) || (*s == '-' && isdigit((unsigned char)s[1])))) return -1;
   long v = strtol(s, &end, 10);
   if (*end || v < min || v > max) return -1;
   *out = v;

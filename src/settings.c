@@ -43,7 +43,7 @@ int bs_settings_parse(bs_settings *s, const char *assignment, char *err, size_t 
     char *end;
     errno = 0;
     long long v = strtoll(eq + 1, &end, 10);
-    if (!eq[1] || *end || errno || v < r->low || v > r->high) {
+    if (eq[1] < '0' || eq[1] > '9' || *end || errno || v < r->low || v > r->high) { /* digits only */
       snprintf(err, errlen, "setting %s wants a whole number from %lld to %lld, not '%s'", r->name,
                (long long)r->low, (long long)r->high, eq + 1);
       return -1;

@@ -388,7 +388,8 @@ Test(gen_cli, bad_numbers_exit_2) {
       {"--size", "3x3", "--depth", "1000001"}, {"--size", "3x3", "--seed", "-1"},
       {"--size", "3x3", "--seed", "18446744073709551616"}, {"--size", "3x3", "--seed", "1e3"},
       {"--size", "3x3", "--count", "10000000", "--depth"}, {"--walls", "1", NULL},
-      {"--size", "2x2", "--walls", "3"}, {"--size", "3x3", "--count", "x"}};
+      {"--size", "2x2", "--walls", "3"}, {"--size", "3x3", "--count", "x"},
+      {"--size", "3x3", "--count", " 5"}, {"--size", "3x3", "--count", "+5"}};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     bs_proc p;
     bs_run(&p, NULL, "gen", bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4], NULL);

@@ -26,7 +26,8 @@ Test(settings, bad_assignments_say_why) {
   bs_settings s = bs_settings_default;
   char err[200];
   static const char *const bad[] = {"beam_width=0", "beam_width=1000001", "beam_width=", "beam_width=12x",
-                                    "beam_width", "no_such=3", "=4", "beam_width=99999999999999999999"};
+                                    "beam_width", "no_such=3", "=4", "beam_width=99999999999999999999",
+                                    "beam_width= 5", "beam_width=+5", "beam_width=-0"};
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
     err[0] = 0;
     cr_assert_eq(bs_settings_parse(&s, bad[i], err, sizeof err), -1, "%s accepted", bad[i]);
