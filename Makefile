@@ -6,13 +6,15 @@ PKGS     = libxxhash
 CSTD     = -std=c11 -D_GNU_SOURCE
 WARN     = -Wall -Wextra -Wshadow -Wstrict-prototypes
 OPT     ?= -O2 -g
-CFLAGS  += $(CSTD) $(WARN) $(OPT) -Iinclude $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lxxhash) -lpthread -lm
+# What the build needs comes first, so that CFLAGS=... given to make adds
+# to it (after it, so that its -O wins) instead of replacing it.
+override CFLAGS := $(CSTD) $(WARN) $(OPT) -Iinclude $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(CFLAGS)
+override LDLIBS += $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -lxxhash) -lpthread -lm
 
 ifeq ($(SAN),1)
 BUILD   := build-san
-CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDFLAGS += -fsanitize=address,undefined
+override CFLAGS  += -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+override LDFLAGS += -fsanitize=address,undefined
 endif
 
 SRC   := $(wildcard src/*.c)
@@ -22,9 +24,10 @@ TESTS := $(wildcard tests/test_*.c)
 TBIN  := $(TESTS:tests/%.c=$(BUILD)/tests/%)
 BIN   := $(BUILD)/bislide
 
-.PHONY: all deps test run run-mixed bench unseen floors deepcubea help clean install fuzz valgrind
+.PHONY: all deps test run run-mixed bench unseen floors deepcubea help clean install uninstall fuzz valgrind
 all: $(BIN)
 
+## deps: install the Debian packages that are missing (scripts/deps.sh; the targets that need them run it)
 deps:
 	@scripts/deps.sh
 
@@ -37,7 +40,7 @@ $(BUILD)/gen/bench_set.inc: bench/set.txt | $(BUILD)/gen
 	sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$$/\\n"/' $< > $@
 
 $(BUILD)/obj/cmd_bench.o: $(BUILD)/gen/bench_set.inc
-$(BUILD)/obj/cmd_bench.o: CFLAGS += -I$(BUILD)/gen
+$(BUILD)/obj/cmd_bench.o: override CFLAGS += -I$(BUILD)/gen
 
 $(BUILD)/libbislide.a: $(OBJ)
 	ar rcs $@ $^
@@ -125,17 +128,23 @@ floors: deps $(BIN)
 deepcubea: deps $(BIN)
 	bench/deepcubea.sh "4 5 6" 0 $(BIN)
 
-## install: copy the binary to $(PREFIX)/bin and the man page to $(PREFIX)/share/man/man1
+## install: copy the binary to PREFIX/bin and the man page to PREFIX/share/man/man1 (PREFIX=/usr/local, DESTDIR=)
 install: $(BIN)
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/bislide
 	install -D -m 644 bislide.1 $(DESTDIR)$(PREFIX)/share/man/man1/bislide.1
 
-## clean: remove build outputs
+## uninstall: remove what install copied
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/bislide $(DESTDIR)$(PREFIX)/share/man/man1/bislide.1
+
+## clean: remove build outputs (build, build-san, BUILD=DIR and the fuzzers' run corpus)
 clean:
-	rm -rf build build-san
+	rm -rf build build-san $(BUILD) tests/fuzz/corpus-run
 
 ## help: list the targets
 help:
-	@echo "make [SAN=1] TARGET   (SAN=1: AddressSanitizer + UndefinedBehaviorSanitizer)"
+	@echo "make [SAN=1] [BUILD=DIR] [OPT=...] [CFLAGS=...] TARGET"
+	@echo "  SAN=1: AddressSanitizer + UndefinedBehaviorSanitizer, in build-san; OPT: the"
+	@echo "  optimisation (default -O2 -g); CFLAGS: added after the build's own flags"
 	@echo "  all      build $(BIN) (the default)"
 	@sed -n 's/^## /  /p' Makefile

@@ -15,9 +15,13 @@
 # solves' own "ms" fields (wall clock of each board's search on one core),
 # so they carry the machine's load; "generated" is what the budgets count.
 set -eu
+# BIN and CSV, when given, are read from where the script was started.
+from=$PWD
 cd "$(dirname "$0")/.."
 bin=${1:-build/bislide}
 csv=${2:-bench/results/effort.csv}
+case $# in 0) ;; *) case $bin in /*) ;; *) bin=$from/$bin ;; esac ;; esac
+case $# in 0 | 1) ;; *) case $csv in /*) ;; *) csv=$from/$csv ;; esac ;; esac
 [ $# -gt 0 ] || make -s "$bin"
 efforts=${EFFORTS:-1 2 4 8 12}
 tmp=$(mktemp -d)

@@ -30,8 +30,14 @@ for extra in "$@"; do
   esac
 done
 [ -z "$need" ] && exit 0
-echo "deps: installing$need" >&2
 SUDO=""
-[ "$(id -u)" -eq 0 ] || SUDO=sudo
+if [ "$(id -u)" -ne 0 ]; then
+  if ! command -v sudo >/dev/null 2>&1; then
+    echo "deps: missing$need; install them as root (there is no sudo here)" >&2
+    exit 1
+  fi
+  SUDO=sudo
+fi
+echo "deps: installing$need" >&2
 $SUDO apt-get update -qq
 DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $need >&2

@@ -7,9 +7,10 @@
 #
 #   scripts/update-pins.sh [BIN]     BIN: build/bislide, built first
 set -eu
+from=$PWD # BIN, when given, is read from where the script was started
 cd "$(dirname "$0")/.."
 if [ $# -gt 0 ]; then
-  bin=$1
+  case $1 in /*) bin=$1 ;; *) bin=$from/$1 ;; esac
 else
   bin=build/bislide
   make -s "$bin"
