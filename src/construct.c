@@ -598,7 +598,8 @@ static int plan_from(planner *s, uint64_t r, int depth) {
   if (!rest) return 0;
   if (f <= BS_CONSTRUCT_FINAL && fits(c, f, f - 1)) return last_step(&c->plan, rest, 0);
   uint32_t slot = memo_slot(c, r);
-  if (c->memo[slot] || s->nodes++ == BS_PLAN_NODES) return -1;
+  if (c->memo[slot] || s->nodes >= BS_PLAN_NODES) return -1;
+  s->nodes++;
   uint8_t cand[BS_MAX_CELLS];
   uint64_t later[BS_MAX_CELLS + 1], out = exterior(s, r);
   s->holes[depth] = ((1ull << c->geom.n) - 1) & ~r & ~out;

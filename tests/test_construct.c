@@ -429,6 +429,22 @@ Test(construct, the_real_set_boards_themselves) {
   bs_set_free(&set);
 }
 
+/* The plan search visits at most BS_PLAN_NODES regions. In a workspace
+ * too small for a sort step on the large regions of this layout (the real
+ * set's board 612), it gives up: it once went on past the limit until its
+ * memo of dead regions filled, and then its probe never ended. */
+Test(construct, a_small_workspace_gives_up_within_the_node_limit, .timeout = 60) {
+  bs_construct small;
+  char err[160];
+  cr_assert_eq(bs_construct_init(&small, (size_t)5 << 20, err, sizeof err), 0, "%s", err);
+  bs_board b;
+  const char *text = "6,6,102I957=43M6DEGACBJKFLSHPQRZYNVWXUTO";
+  cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0);
+  cr_assert_eq(bs_construct_plan(&small, b.w, b.h, b.wall), -1, "a plan in 5 MiB: the test needs another layout");
+  cr_assert_eq(bs_construct_plan(&con, b.w, b.h, b.wall), 0, "no plan in the default workspace");
+  bs_construct_free(&small);
+}
+
 Test(construct, workspace) {
   bs_construct small;
   char err[160];
