@@ -68,12 +68,24 @@ size_t bs_settings_changes(const bs_settings *s, char *out, size_t size) {
 }
 
 void bs_settings_print(FILE *f, const bs_settings *s) {
-  fprintf(f, "%-14s %10s %10s  %-18s %s\n", "setting", "value", "default", "range", "meaning");
+  /* Columns as wide as their widest entry, the values as set included. */
+  int wn = (int)strlen("setting"), wv = (int)strlen("default"), wr = (int)strlen("range");
+  for (size_t i = 0; i < NROWS; i++) {
+    const row *r = &rows[i];
+    int n = (int)strlen(r->name), v = snprintf(NULL, 0, "%lld", (long long)value(s, r));
+    int d = snprintf(NULL, 0, "%lld", (long long)r->def);
+    int g = snprintf(NULL, 0, "%lld..%lld", (long long)r->low, (long long)r->high);
+    wn = n > wn ? n : wn;
+    wv = v > wv ? v : wv;
+    wv = d > wv ? d : wv;
+    wr = g > wr ? g : wr;
+  }
+  fprintf(f, "%-*s  %*s  %*s  %-*s  %s\n", wn, "setting", wv, "value", wv, "default", wr, "range", "meaning");
   for (size_t i = 0; i < NROWS; i++) {
     const row *r = &rows[i];
     char range[48];
     snprintf(range, sizeof range, "%lld..%lld", (long long)r->low, (long long)r->high);
-    fprintf(f, "%-14s %10lld %10lld  %-18s %s\n", r->name, (long long)value(s, r), (long long)r->def,
-            range, r->what);
+    fprintf(f, "%-*s  %*lld  %*lld  %-*s  %s\n", wn, r->name, wv, (long long)value(s, r), wv,
+            (long long)r->def, wr, range, r->what);
   }
 }

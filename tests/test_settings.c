@@ -44,9 +44,19 @@ Test(settings, cli_lists_and_applies_them) {
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert(strstr(p.out, "beam_width") && strstr(p.out, "polish_window"), "%s", p.out);
   bs_proc_free(&p);
-  bs_run(&p, NULL, "settings", "--set", "beam_width=9", NULL);
+  bs_run(&p, NULL, "settings", "--set", "beam_width=9", "--set", "polish_total=100000000000", NULL);
   cr_assert_eq(p.code, 0);
-  cr_assert(strstr(p.out, "beam_width              9"), "%s", p.out);
+  const char *line = strstr(p.out, "\nbeam_width ");
+  long long value = 0, def = 0;
+  cr_assert(line && sscanf(line, " beam_width %lld %lld", &value, &def) == 2, "%s", p.out);
+  cr_assert(value == 9 && def == 1500, "value %lld, default %lld", value, def);
+  /* The columns line up, even past a value wider than every default:
+   * the meaning starts where the header's does, after a blank. */
+  const size_t at = (size_t)(strstr(p.out, "meaning") - p.out);
+  for (const char *l = p.out; *l; l = strchr(l, '\n') + 1) {
+    cr_assert_gt(strlen(l), at, "%s", l);
+    cr_assert(l[at - 1] == ' ' && l[at] != ' ', "a column out of line: %.*s", (int)(strchr(l, '\n') - l), l);
+  }
   bs_proc_free(&p);
   bs_run(&p, NULL, "solve", "--set", "beam_width=0", "--board", "3,3,123456708", NULL);
   cr_assert_eq(p.code, 2);
