@@ -265,8 +265,8 @@ static void print_table(FILE *f, const bench_store *st, int ns, int nref, const 
             (unsigned long long)b->generated, range, 1e9 / b->med, b->peak_bytes, bytes_per_state(b),
             vs);
   }
-  fprintf(f, "\nsignature: %llu generated states (equal across stores)\n",
-          (unsigned long long)st[0].generated);
+  fprintf(f, "\nsignature: %llu generated states (%s)\n", (unsigned long long)st[0].generated,
+          ns > 1 ? "equal across stores" : "one store");
 }
 
 static void print_csv(FILE *f, const bench_store *st, int ns, int nref, const bs_set *set) {
@@ -396,8 +396,8 @@ int bs_cmd_bench(int argc, char **argv) {
     goto out;
   }
   if (only_check) {
-    printf("signature: %llu generated states (equal across stores%s)\n",
-           (unsigned long long)st[0].generated, pinned ? ", as pinned" : "");
+    printf("signature: %llu generated states (%s%s)\n", (unsigned long long)st[0].generated,
+           ns > 1 ? "equal across stores" : "one store", pinned ? ", as pinned" : "");
     rc = BS_EXIT_OK;
     goto out;
   }

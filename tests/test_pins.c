@@ -86,6 +86,13 @@ Test(pins, bench_checks_its_compiled_in_pins) {
   bs_run(&r, NULL, "bench", "--check", "--store", "arena", NULL);
   cr_assert_eq(r.code, 0, "the compiled-in pins disagree with the search: %s", r.err);
   char want[128];
+  snprintf(want, sizeof want, "signature: %s generated states (one store, as pinned)\n",
+           pin_of(p, n, "bench.signature"));
+  cr_assert_str_eq(r.out, want);
+  bs_proc_free(&r);
+  /* All three stores: the check compares their answers and counts too. */
+  bs_run(&r, NULL, "bench", "--check", NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
   snprintf(want, sizeof want, "signature: %s generated states (equal across stores, as pinned)\n",
            pin_of(p, n, "bench.signature"));
   cr_assert_str_eq(r.out, want);
@@ -107,7 +114,7 @@ Test(pins, bench_fails_loudly_when_a_pin_moves) {
   snprintf(sub, sizeof sub, "%s/bench", dir);
   snprintf(set, sizeof set, "%s/set.txt", sub);
   cr_assert_eq(mkdir(sub, 0700), 0);
-  char *text = bs_slurp(BENCH_SET, NULL);
+  char *text = bs_slurp(BENCH_SET, NULL), *full = bs_slurp(BENCH_SET, NULL);
   char *end = text + strlen(text);
   while (end > text && end[-1] == '\n') end--; /* the last board goes */
   while (end > text && end[-1] != '\n') end--;
@@ -131,15 +138,37 @@ Test(pins, bench_fails_loudly_when_a_pin_moves) {
   bs_proc_free(&r);
   bs_run(&r, NULL, "bench", "--check", "--store", "arena", "--mem", "255M", "bench/set.txt", NULL);
   cr_assert_eq(r.code, 0, "%s", r.err);
-  cr_assert_not_null(strstr(r.out, "(equal across stores)\n"), "%s", r.out);
+  cr_assert_not_null(strstr(r.out, "(one store)\n"), "%s", r.out);
   bs_proc_free(&r);
   bs_run(&r, NULL, "bench", "--check", "--store", "arena", set, NULL);
   cr_assert_eq(r.code, 0, "%s", r.err);
+  bs_proc_free(&r);
+  /* All 16 boards, the 9th another one (the goal of 4x3): its length and
+   * the signature both move, and each is named with its pin. */
+  f = fopen(set, "w");
+  cr_assert_not_null(f);
+  int boards = 0;
+  for (char *l = full, *nl; *l; l = nl + 1) {
+    nl = strchr(l, '\n');
+    cr_assert_not_null(nl);
+    *nl = 0;
+    const int board = *l >= '0' && *l <= '9';
+    fprintf(f, "%s\n", board && ++boards == 9 ? "4,3,123456789AB0" : l);
+  }
+  fclose(f);
+  cr_assert_eq(boards, 16);
+  bs_run(&r, NULL, "bench", "--check", "--store", "arena", "bench/set.txt", NULL);
+  cr_assert_eq(r.code, 1, "%s", r.err);
+  cr_assert_not_null(strstr(r.err, "PINNED RESULTS MOVED"), "%s", r.err);
+  cr_assert_not_null(strstr(r.err, ": solved, 0 moves; pinned: solved, "), "%s", r.err);
+  cr_assert_not_null(strstr(r.err, "generated states; pinned: "), "%s", r.err);
+  cr_assert_null(strstr(r.err, "pinned\n"), "the count is as pinned: %s", r.err);
   bs_proc_free(&r);
   unlink(set);
   rmdir(sub);
   rmdir(dir);
   free(text);
+  free(full);
 }
 
 /* md5sum (coreutils) of len bytes, as lowercase hex. */
