@@ -377,21 +377,51 @@ Test(batch, sigkill_then_resume_is_byte_identical) {
   drop(out);
 }
 
-Test(batch, torn_and_garbled_journal_lines_are_redone) {
-  char *text = medium_set();
-  char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
-  unlink(out);
-  bs_proc r;
-  bs_run(&r, NULL, "batch", set, "-o", ref, MEDIUM_OPTS, NULL);
-  cr_assert_eq(r.code, 0, "%s", r.err);
-  int sig;
-  interrupted_run(set, out, 11, SIGKILL, &sig);
+/* The medium set solved whole into ref, and once more into out, killed
+ * once `want` puzzles are journaled: its journal is left for a resume. */
+typedef struct killed_run {
+  char *text, *set, *ref, *out, *journal;
+} killed_run;
 
+static void kill_a_run(killed_run *k, int want) {
+  k->text = medium_set();
+  k->set = bs_temp_text(k->text);
+  k->ref = bs_temp_text("");
+  k->out = bs_temp_text("");
+  unlink(k->out);
+  bs_proc r;
+  bs_run(&r, NULL, "batch", k->set, "-o", k->ref, MEDIUM_OPTS, NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
+  bs_proc_free(&r);
+  int sig;
+  interrupted_run(k->set, k->out, want, SIGKILL, &sig);
+  k->journal = journal_of(k->out);
+}
+
+/* Resumes k's run into *res, which ends well with the whole run's
+ * answers; then drops k's files. */
+static void resume_it(killed_run *k, bs_proc *res) {
+  bs_run(res, NULL, "batch", k->set, "-o", k->out, "--resume", MEDIUM_OPTS, NULL);
+  cr_assert_eq(res->code, 0, "%s", res->err);
+  size_t l1, l2;
+  char *a = bs_slurp(k->ref, &l1), *b = bs_slurp(k->out, &l2);
+  cr_assert(l1 == l2 && !memcmp(a, b, l1), "the resumed run's answers differ from one run's");
+  free(a);
+  free(b);
+  free(k->journal);
+  free(k->text);
+  drop(k->set);
+  drop(k->ref);
+  drop(k->out);
+}
+
+Test(batch, torn_and_garbled_journal_lines_are_redone) {
+  killed_run k;
+  kill_a_run(&k, 11);
   /* Cut the last line in half, as a crash mid-write would, and change one
    * move letter of the second line, as a bad sector would. */
-  char *j = journal_of(out);
   size_t len;
-  char *jt = bs_slurp(j, &len);
+  char *jt = bs_slurp(k.journal, &len);
   char *l2 = strchr(strchr(jt, '\n') + 1, '\n') + 1; /* the 2nd puzzle's line */
   char *moves_end = strchr(l2, '\n') - 9;            /* before "\tCHECKSUM" */
   cr_assert_eq(*moves_end, '\t');
@@ -399,47 +429,26 @@ Test(batch, torn_and_garbled_journal_lines_are_redone) {
   size_t cut = len - 1;
   while (cut > 0 && jt[cut - 1] != '\n') cut--;
   cut += (len - cut) / 2;
-  FILE *f = fopen(j, "wb");
+  FILE *f = fopen(k.journal, "wb");
   cr_assert_not_null(f);
   fwrite(jt, 1, cut, f);
   fclose(f);
+  free(jt);
 
   bs_proc res;
-  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);
-  cr_assert_eq(res.code, 0, "%s", res.err);
+  resume_it(&k, &res);
   cr_assert(strstr(res.err, "cut off"), "the torn line went unnoticed: %s", res.err);
   cr_assert(strstr(res.err, "checksum"), "the garbled line went unnoticed: %s", res.err);
-  size_t l1, l3;
-  char *a = bs_slurp(ref, &l1), *b = bs_slurp(out, &l3);
-  cr_assert(l1 == l3 && !memcmp(a, b, l1), "answers after a torn journal differ");
-  free(a);
-  free(b);
-  free(jt);
-  free(j);
-  free(text);
-  bs_proc_free(&r);
   bs_proc_free(&res);
-  drop(set);
-  drop(ref);
-  drop(out);
 }
 
 /* Lines that pass their checksum but do not fit: an answer that does not
  * replay is solved again, and counted as such; an entry for no puzzle of
  * the run is ignored, and not counted among those solved again. */
 Test(batch, journal_entries_that_do_not_fit_are_told_apart) {
-  char *text = medium_set();
-  char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
-  unlink(out);
-  bs_proc r;
-  bs_run(&r, NULL, "batch", set, "-o", ref, MEDIUM_OPTS, NULL);
-  cr_assert_eq(r.code, 0, "%s", r.err);
-  int sig;
-  interrupted_run(set, out, 11, SIGKILL, &sig);
-
-  char *j = journal_of(out);
-  size_t len;
-  char *jt = bs_slurp(j, &len);
+  killed_run k;
+  kill_a_run(&k, 11);
+  char *jt = bs_slurp(k.journal, NULL);
   char done[90] = {0};
   for (char *l = strchr(jt, '\n') + 1, *nl; (nl = strchr(l, '\n')); l = nl + 1) {
     char copy[BS_JOURNAL_LINE_MAX];
@@ -448,6 +457,7 @@ Test(batch, journal_entries_that_do_not_fit_are_told_apart) {
     memcpy(copy, l, (size_t)(nl - l));
     if (bs_journal_parse(copy, (size_t)(nl - l), &e) == 0 && e.index < 90) done[e.index] = 1;
   }
+  free(jt);
   int todo = 0;
   while (todo < 90 && done[todo]) todo++;
   cr_assert_lt(todo, 90, "the run was not interrupted");
@@ -457,30 +467,17 @@ Test(batch, journal_entries_that_do_not_fit_are_told_apart) {
   snprintf(wrong.moves, sizeof wrong.moves, "LRLR");
   wrong.length = 4;
   char line[BS_JOURNAL_LINE_MAX];
-  FILE *f = fopen(j, "ab");
+  FILE *f = fopen(k.journal, "ab");
   cr_assert_not_null(f);
   fwrite(line, 1, bs_journal_format(line, todo, &wrong, 1.0), f);
   fwrite(line, 1, bs_journal_format(line, 90 + 7, &wrong, 1.0), f);
   fclose(f);
 
   bs_proc res;
-  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);
-  cr_assert_eq(res.code, 0, "%s", res.err);
+  resume_it(&k, &res);
   cr_assert(strstr(res.err, "1 puzzle's answer that does not replay: solved again"), "%s", res.err);
   cr_assert(strstr(res.err, "1 entry for no puzzle of this run: ignored"), "%s", res.err);
-  size_t l1, l2;
-  char *a = bs_slurp(ref, &l1), *b = bs_slurp(out, &l2);
-  cr_assert(l1 == l2 && !memcmp(a, b, l1), "answers after a resume with wrong entries differ");
-  free(a);
-  free(b);
-  free(jt);
-  free(j);
-  free(text);
-  bs_proc_free(&r);
   bs_proc_free(&res);
-  drop(set);
-  drop(ref);
-  drop(out);
 }
 
 Test(batch, sigint_exits_130_and_leaves_a_resumable_journal) {
