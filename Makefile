@@ -137,9 +137,13 @@ install: $(BIN)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/bislide $(DESTDIR)$(PREFIX)/share/man/man1/bislide.1
 
-## clean: remove build outputs (build, build-san, BUILD=DIR and the fuzzers' run corpus)
+## clean: remove build outputs (build, build-san, what a BUILD=DIR build made, the fuzzers' run corpus)
+# In another BUILD=DIR, only what the build puts there goes: DIR may hold more.
+BUILT = obj tests gen fuzz bislide libbislide.a devquiz2011.answers mixed.answers valgrind.ans \
+        valgrind-batch.ans
 clean:
-	rm -rf build build-san $(BUILD) tests/fuzz/corpus-run
+	rm -rf build build-san tests/fuzz/corpus-run $(addprefix $(BUILD)/,$(BUILT))
+	-rmdir $(BUILD) 2>/dev/null || true
 
 ## help: list the targets
 help:
