@@ -62,8 +62,14 @@ int main(int argc, char **argv) {
     return finish(NULL, BS_EXIT_OK);
   }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-    if (!strcmp(argv[1], commands[i].name))
+    if (!strcmp(argv[1], commands[i].name)) {
+      /* getopt names the program by argv[0] in its own messages
+       * ("invalid option"): the command's full name, as ours have. */
+      char name[32];
+      snprintf(name, sizeof name, "bislide %s", commands[i].name);
+      argv[1] = name;
       return finish(commands[i].name, commands[i].run(argc - 1, argv + 1));
+    }
   fprintf(stderr, "bislide: unknown command '%s'\n", argv[1]);
   usage(stderr);
   return BS_EXIT_USAGE;

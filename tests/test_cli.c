@@ -91,6 +91,17 @@ Test(cli, usage_errors) {
   bs_run(&p, NULL, "verify", "-", "-", NULL);
   usage_error("verify, both from stdin", &p);
   bs_temp_drop(set);
+
+  /* getopt's own message names the command as ours do, "bislide CMD:". */
+  static const char *const cmds[] = {"solve", "verify", "bench", "batch", "gen",
+                                     "merge", "best",   "show",  "settings"};
+  for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
+    char want[64];
+    snprintf(want, sizeof want, "bislide %s: invalid option -- 'Z'\n", cmds[i]);
+    bs_run(&p, NULL, cmds[i], "-Z", NULL);
+    cr_assert_eq(strncmp(p.err, want, strlen(want)), 0, "%s -Z: %s", cmds[i], p.err);
+    usage_error(cmds[i], &p);
+  }
 }
 
 /* --mem takes 1 byte to 1T in every command, and says so when refused:
@@ -509,7 +520,10 @@ Test(cli, verify_over_the_limits) {
     long lim[4] = {1000, 1000, 1000, 1000};
     lim[d] = use[d] - 1;
     snprintf(header, sizeof header, "%ld %ld %ld %ld\n5\n", lim[0], lim[1], lim[2], lim[3]);
-    verify(header, good, 1, 0, NULL);
+    char why[80]; /* said on stderr too, not only in the totals */
+    snprintf(why, sizeof why, ":1: the answers move %c %ld times, over its limit of %ld", bs_dir_chars[d],
+             use[d], lim[d]);
+    verify(header, good, 1, 0, why);
     lim[d] = use[d];
     snprintf(header, sizeof header, "%ld %ld %ld %ld\n5\n", lim[0], lim[1], lim[2], lim[3]);
     verify(header, good, 0, 0, NULL);
