@@ -51,6 +51,10 @@ int bs_cmd_best(int argc, char **argv) {
   int dashes = 0;
   for (int f = 0; f <= nf; f++) dashes += !strcmp(paths[f], "-");
   if (dashes > 1) return bs_usage_error("best", "only one file can be '-'");
+  /* An answer file may be written over (its answers are read first), the
+   * set may not. */
+  if (strcmp(paths[0], "-") && bs_same_file(outpath, paths[0]))
+    return bs_usage_error("best", "'%s' is the set: it would be written over", outpath);
   bs_set set;
   bs_answers *ans = calloc((size_t)nf, sizeof *ans);
   int *from = calloc((size_t)nf, sizeof *from), *pick = NULL;
@@ -88,7 +92,10 @@ int bs_cmd_best(int argc, char **argv) {
       /* Every answer is replayed, not only the shorter ones, so that a
        * file's faults are reported whatever the files' order. */
       size_t len = ans[f].len[i];
-      if (!len) continue;
+      if (!len) { /* a board at its goal: the empty answer is its answer, as verify counts it */
+        if (set.e[i].ok && bs_is_goal(&set.e[i].board) && (pick[i] < 0 || ans[pick[i]].len[i])) pick[i] = f;
+        continue;
+      }
       if (bs_replay_check(set.e[i].ok ? &set.e[i].board : NULL, ans[f].line[i], len, paths[f + 1], i + 1,
                           paths[0], set.e[i].line) != BS_RP_OK)
         faults++;

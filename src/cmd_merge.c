@@ -65,16 +65,22 @@ static void report(const char *fmt, ...) {
   fputc('\n', stderr);
 }
 
-/* What a stream (a pipe, stdin, a device) may hold: about 900 times the
- * real set's answers, and a bound for one that never ends (/dev/zero). */
-#define STREAM_MAX (1u << 28)
+/* What a shard may hold: about 900 times the real set's answers, and a
+ * bound for a stream that never ends (/dev/zero) or a huge sparse file. */
+#define SHARD_MAX (1u << 28)
 
-/* Maps a regular file, or reads anything else (a pipe, stdin) whole. */
+/* Maps a regular file, or reads anything else (a pipe) whole. Standard
+ * input is read, not mapped, even from a file: from where it stands. */
 static int load(shard *s) {
   int fd = strcmp(s->path, "-") ? open(s->path, O_RDONLY) : 0;
   struct stat st;
   if (fd < 0 || fstat(fd, &st)) goto fail;
-  if (S_ISREG(st.st_mode) && st.st_size > 0) {
+  if (S_ISREG(st.st_mode) && st.st_size >= SHARD_MAX) {
+    report("%s: more than %u bytes: not read", s->path, SHARD_MAX);
+    if (fd > 0) close(fd);
+    return -1;
+  }
+  if (fd > 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
     s->size = (size_t)st.st_size;
     s->data = mmap(NULL, s->size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (s->data == MAP_FAILED) {
@@ -92,8 +98,8 @@ static int load(shard *s) {
         goto fail;
       }
       s->size += (size_t)k;
-      if (s->size >= STREAM_MAX) {
-        report("%s: more than %u bytes: not read further", s->path, STREAM_MAX);
+      if (s->size >= SHARD_MAX) {
+        report("%s: more than %u bytes: not read further", s->path, SHARD_MAX);
         if (fd > 0) close(fd);
         return -1;
       }
@@ -211,6 +217,8 @@ int bs_cmd_merge(int argc, char **argv) {
   int stdin_uses = 0;
   for (int i = optind; i < argc; i++) stdin_uses += !strcmp(argv[i], "-");
   if (stdin_uses > 1) return bs_usage_error("merge", "only one of SET and the SHARDs can be '-'");
+  if (strcmp(setpath, "-") && bs_same_file(out, setpath))
+    return bs_usage_error("merge", "'%s' is the set: it would be written over", out);
 
   /* Only the number of puzzles matters here: batch gave every line of the
    * set an index, valid board or not, so the set's own problems are not
@@ -221,7 +229,7 @@ int bs_cmd_merge(int argc, char **argv) {
   bs_set set;
   int problems = bs_set_read(setpath, &set, errs ? errs : stderr);
   if (errs) fclose(errs);
-  if (problems < 0) {
+  if (problems < 0 || !set.n) { /* a set of no puzzles fails as in batch */
     fputs(msgs ? msgs : "", stderr);
     free(msgs);
     bs_set_free(&set);

@@ -116,3 +116,45 @@ Test(best, usage_and_stdin) {
   bs_proc_free(&p);
   bs_temp_drop(set);
 }
+
+/* A board at its goal is solved by the empty answer, as verify counts it,
+ * and no longer answer of another file replaces it. */
+Test(best, the_empty_answer_solves_a_board_at_its_goal) {
+  static const char *const goal_set = "3,3,123456780\n3,3,123456708\n";
+  char *set = bs_temp_text(goal_set), *a = bs_temp_text("\nR\n"), *b = bs_temp_text("LR\nR\n");
+  bs_proc p;
+  bs_run(&p, NULL, "best", set, b, a, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "\nR\n");
+  cr_assert_not_null(strstr(p.err, "2 puzzles: 2 solved, 1 moves"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "verify", set, a, NULL);
+  cr_assert_not_null(strstr(p.out, "solved 2\n"), "%s", p.out);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(a);
+  bs_temp_drop(b);
+}
+
+/* -o naming the set would replace the puzzles by their answers: a usage
+ * error, as in batch and merge, with the set untouched. An answer file
+ * may be written over: it is read first. */
+Test(best, will_not_write_over_the_set) {
+  char *set = bs_temp_text(set_text), *a = bs_temp_text("R\nRD\nDD\n\n");
+  bs_proc p;
+  bs_run(&p, NULL, "best", set, a, "-o", set, NULL);
+  cr_assert_eq(p.code, 2, "exit %d: %s", p.code, p.err);
+  cr_assert_not_null(strstr(p.err, "is the set: it would be written over"), "%s", p.err);
+  char *text = bs_slurp(set, NULL);
+  cr_assert_str_eq(text, set_text);
+  free(text);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "best", set, a, "-o", a, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  text = bs_slurp(a, NULL);
+  cr_assert_str_eq(text, "R\nRD\nDD\n\n");
+  free(text);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(a);
+}

@@ -179,3 +179,77 @@ Test(merge, usage) {
   cr_assert_not_null(strstr(p.out, "# bislide shard K/N of T puzzles"));
   bs_proc_free(&p);
 }
+
+/* -o naming the set would replace the puzzles by their answers: a usage
+ * error, as in batch, with the set untouched. */
+Test(merge, will_not_write_over_the_set) {
+  files f;
+  make(&f, good[0], good[1], good[2]);
+  bs_proc p;
+  bs_run(&p, NULL, "merge", "-o", f.set, f.set, f.s[0], f.s[1], f.s[2], NULL);
+  cr_assert_eq(p.code, 2, "exit %d: %s", p.code, p.err);
+  cr_assert_not_null(strstr(p.err, "is the set: it would be written over"), "%s", p.err);
+  char *text = bs_slurp(f.set, NULL);
+  cr_assert_str_eq(text, set_text);
+  free(text);
+  bs_proc_free(&p);
+  drop(&f);
+}
+
+/* A set of no puzzles fails, as batch fails on it, even with a shard "of
+ * 0 puzzles" to match. */
+Test(merge, a_set_of_no_puzzles_fails) {
+  char *set = bs_temp_text("# nothing\n"), *s = bs_temp_text("# bislide shard 0/1 of 0 puzzles\n");
+  bs_proc p;
+  bs_run(&p, NULL, "merge", set, s, NULL);
+  cr_assert_eq(p.code, 1, "exit %d: %s", p.code, p.err);
+  cr_assert_not_null(strstr(p.err, "no puzzles"), "%s", p.err);
+  cr_assert_str_eq(p.out, "");
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+  bs_temp_drop(s);
+}
+
+/* A shard on standard input is read from where the input stands, as
+ * verify reads it, even when the input is a file (mapping it would start
+ * at its first byte). */
+Test(merge, reads_stdin_from_where_it_stands) {
+  files f;
+  make(&f, good[0], good[1], good[2]);
+  char *s0 = bs_slurp(f.s[0], NULL), *junk_then_s0 = NULL;
+  cr_assert_geq(asprintf(&junk_then_s0, "junk\n%s", s0), 0);
+  char *in = bs_temp_text(junk_then_s0);
+  char *cmd = NULL;
+  cr_assert_geq(asprintf(&cmd, "{ read -r x; \"$BISLIDE\" merge '%s' - '%s' '%s'; } < '%s' > '%s.out' 2>&1",
+                         f.set, f.s[1], f.s[2], in, in),
+                0);
+  int st = system(cmd);
+  char outpath[4200];
+  snprintf(outpath, sizeof outpath, "%s.out", in);
+  char *out = bs_slurp(outpath, NULL);
+  cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "exit %d: %s", WEXITSTATUS(st), out);
+  cr_assert_not_null(strstr(out, merged), "%s", out);
+  free(out);
+  unlink(outpath);
+  free(cmd);
+  free(s0);
+  free(junk_then_s0);
+  bs_temp_drop(in);
+  drop(&f);
+}
+
+/* A shard file is bounded like a stream: a huge sparse file is refused at
+ * once, not searched for its end of line byte by byte. */
+Test(merge, refuses_a_huge_file_at_once, .timeout = 20) {
+  files f;
+  make(&f, good[0], good[1], good[2]);
+  char *big = bs_temp_text("");
+  cr_assert_eq(truncate(big, 4ll << 30), 0, "truncate: %s", strerror(errno));
+  bs_proc p;
+  bs_run(&p, NULL, "merge", f.set, big, NULL);
+  cr_assert_eq(p.code, 1, "exit %d: %s", p.code, p.err);
+  cr_assert_not_null(strstr(p.err, "bytes: not read"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(big);
+  drop(&f);
+}
