@@ -7,6 +7,7 @@
  * one after another, numbered, frame 0 the start and frame k the board
  * after move k. A move into a wall or off the board ends the show with an
  * error that names its step, after the frames up to it. */
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -189,22 +190,21 @@ static const char *ws(const char *p) {
 
 /* A JSON string at p (at its quote) into out[cap] (cut short if longer);
  * returns the character after it, or NULL. *len gets its decoded length.
- * A \\u escape becomes its UTF-8 bytes (one byte only below 0x80), so that
- * no character passes for a letter or digit that it is not; a control
- * character becomes '?'. */
+ * Every character past ASCII, escaped or raw, becomes one '?', as does a
+ * control character: no board, move or reason of ours holds one, none
+ * then passes for a letter or digit that it is not, and none reaches the
+ * terminal (C1 controls such as U+009B act on some). */
 static const char *jstring(const char *p, char *out, size_t cap, size_t *len) {
   size_t n = 0;
   if (*p++ != '"') return NULL;
   for (; *p != '"'; p++) {
-    unsigned char b[3];
-    int nb = 1;
-    b[0] = (unsigned char)*p;
-    if (!b[0] || b[0] < ' ') return NULL;
-    if (b[0] == '\\') {
+    unsigned char b = (unsigned char)*p;
+    if (b < ' ') return NULL;
+    if (b == '\\') {
       static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
       const char *e = *++p ? strchr(from, *p) : NULL;
       if (e)
-        b[0] = (unsigned char)to[e - from];
+        b = (unsigned char)to[e - from];
       else if (*p == 'u') {
         char hex[5] = {0};
         for (int i = 0; i < 4; i++)
@@ -212,23 +212,16 @@ static const char *jstring(const char *p, char *out, size_t cap, size_t *len) {
         memcpy(hex, p + 1, 4);
         const unsigned u = (unsigned)strtol(hex, NULL, 16);
         p += 4;
-        if (u < 0x80) {
-          b[0] = (unsigned char)u;
-        } else if (u < 0x800) {
-          b[0] = (unsigned char)(0xC0 | u >> 6), b[1] = (unsigned char)(0x80 | (u & 0x3F)), nb = 2;
-        } else {
-          b[0] = (unsigned char)(0xE0 | u >> 12), b[1] = (unsigned char)(0x80 | (u >> 6 & 0x3F));
-          b[2] = (unsigned char)(0x80 | (u & 0x3F)), nb = 3;
-        }
+        b = u < 0x80 ? (unsigned char)u : '?';
       } else
         return NULL;
+    } else if (b >= 0x80) { /* one '?' for the lead byte and its continuations */
+      for (int k = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0; k > 0 && (p[1] & 0xC0) == 0x80; k--) p++;
+      b = '?';
     }
-    /* A control character, escaped or not, would reach the terminal as
-     * it is: it becomes '?', which no board or answer holds. */
-    if (nb == 1 && (b[0] < ' ' || b[0] == 0x7F)) b[0] = '?';
-    if (nb == 2 && b[0] == 0xC2 && b[1] < 0xA0) b[0] = '?', nb = 1; /* C1: U+0080..U+009F */
-    for (int i = 0; i < nb; i++, n++)
-      if (out && n + 1 < cap) out[n] = (char)b[i];
+    if (b < ' ' || b == 0x7F) b = '?';
+    if (out && n + 1 < cap) out[n] = (char)b;
+    n++;
   }
   if (out && cap) out[n < cap ? n : cap - 1] = 0;
   if (len) *len = n;
@@ -291,8 +284,10 @@ static const char *jobject(const char *line, jfields *f) {
       p = jstring(p, f->reason, sizeof f->reason, NULL);
     } else if (!strcmp(key, "index")) {
       char *end;
-      f->index = strtol(v, &end, 10);
-      p = end > v ? end : NULL;
+      errno = 0;
+      f->index = *v >= '1' && *v <= '9' ? strtol(v, &end, 10) : 0; /* digits only, as written */
+      if (!f->index || errno || f->index > INT_MAX) return "\"index\" is not a puzzle's number";
+      p = end;
       f->has_index = 1;
     } else {
       f->summary |= !strcmp(key, "summary");
@@ -316,7 +311,11 @@ static int read_json(const bs_answers *in, const char *name, long want, show_ite
   }
   for (int i = 0; i < in->n; i++) {
     const char *line = in->line[i];
-    if (!*ws(line)) continue;
+    if (memchr(line, 0, in->len[i])) { /* the rest would go unread */
+      fprintf(stderr, "%s:%d: a NUL byte in the line\n", name, i + 1);
+      goto fail;
+    }
+    if (!*ws(line) || *ws(line) == '#') continue; /* as looks_like_json skips them */
     jfields f;
     memset(&f, 0, sizeof f);
     if (!(f.moves = malloc(strlen(line) + 1))) {

@@ -258,7 +258,7 @@ Test(show, bad_input_is_reported_where_it_is) {
   bs_run(&p, "{\"board\":\"3,3,123456708\",\"moves\":\"\\u0152\"}\n", "show", "-", NULL);
   fails(&p, "-:1: move 1: '?' is not L, R, U or D");
   bs_run(&p, "{\"board\":\"3,3,1234567\\u01380\"}\n", "show", "-", NULL);
-  fails(&p, "-:1: unknown byte 0xc4 in cell 8");
+  fails(&p, "-:1: unknown symbol '?' in cell 8");
   bs_run(&p, "{\"board\":\"3,3,123456708\",\"moves\":\"\\u0052\"}\n", "show", "-", NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
   bs_proc_free(&p);
@@ -271,6 +271,17 @@ Test(show, bad_input_is_reported_where_it_is) {
   cr_assert_null(strchr(p.out, '\033'), "an escape reached the output: %s", p.out);
   cr_assert_null(strstr(p.out, "\xc2\x9b"), "a C1 control reached the output: %s", p.out);
   cr_assert_not_null(strstr(p.out, "no answer: ?[31mx (?2J?)"), "%s", p.out);
+  bs_proc_free(&p);
+  /* Nor raw: a C1 control in UTF-8 (U+009B, U+009D), or any other
+   * character past ASCII, is one '?'. */
+  bs_run(&p,
+         "{\"board\":\"3,3,123456708\",\"moves\":\"\",\"status\":\"\xc2\x9b" "2J\xc2\x9d" "0;x\","
+         "\"reason\":\"\xe2\x80\x94\x9b\"}\n",
+         "show", "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_null(strstr(p.out, "\xc2\x9b"), "a C1 control reached the output: %s", p.out);
+  cr_assert_null(strchr(p.out, '\x9b'), "a C1 byte reached the output: %s", p.out);
+  cr_assert_not_null(strstr(p.out, "no answer: ?2J?0;x (?" "?)"), "%s", p.out);
   bs_proc_free(&p);
   /* The board ends where its string does, not at an escaped NUL. */
   bs_run(&p, "{\"board\":\"3,3,123456780\\u0000junk\",\"moves\":\"\"}\n", "show", "-", NULL);
@@ -427,4 +438,41 @@ Test(show, tmux_narrower_than_a_frame_plays_it_frame_by_frame) {
   cr_assert_null(strstr(screen, "/31: "), "no heading redrawn in place:\n%s", screen);
   free(screen);
   free(moves);
+}
+
+/* A NUL byte would hide the rest of a JSON line: refused where it is.
+ * "index" takes digits only, within a puzzle's number. A '#' comment is
+ * skipped as in a set, also where it opens the file. */
+Test(show, json_lines_are_read_whole) {
+  static const char nul_first[] = "\0garbage\n{\"board\":\"3,3,123456708\",\"moves\":\"R\"}\n";
+  static const char nul_after[] = "{\"board\":\"3,3,123456708\"}\0junk\n";
+  const struct {
+    const char *text;
+    size_t len;
+  } nul[] = {{nul_first, sizeof nul_first - 1}, {nul_after, sizeof nul_after - 1}};
+  bs_proc p;
+  for (int i = 0; i < 2; i++) {
+    char *path = bs_temp_write(nul[i].text, nul[i].len), where[4200];
+    bs_run(&p, NULL, "show", "--json", path, NULL);
+    snprintf(where, sizeof where, "%s:1: a NUL byte in the line", path);
+    cr_assert_eq(p.code, 1, "exit %d: %s", p.code, p.err);
+    cr_assert_not_null(strstr(p.err, where), "%s", p.err);
+    bs_proc_free(&p);
+    bs_temp_drop(path);
+  }
+  static const char *const bad_index[] = {"99999999999999999999999", "+5", "0", "-1", "2147483648"};
+  for (int i = 0; i < 5; i++) {
+    char line[200];
+    snprintf(line, sizeof line, "{\"index\":%s,\"board\":\"3,3,123456708\"}\n", bad_index[i]);
+    bs_run(&p, line, "show", "-", NULL);
+    cr_assert_eq(p.code, 1, "index %s: exit %d: %s", bad_index[i], p.code, p.err);
+    cr_assert_not_null(strstr(p.err, "-:1: \"index\" is not a puzzle's number"), "%s", p.err);
+    bs_proc_free(&p);
+  }
+  bs_run(&p, "# a comment\n{\"index\":2147483647,\"board\":\"3,3,123456708\",\"moves\":\"R\"}\n", "show", "-",
+         NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.out, "puzzle 2147483647: 3x3"), "%s", p.out);
+  cr_assert_not_null(strstr(p.out, "solved in 1 move"), "%s", p.out);
+  bs_proc_free(&p);
 }
