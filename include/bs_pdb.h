@@ -191,10 +191,11 @@ typedef struct bs_pdb_room {
  * Returns 0, or -1 if the partition does not fit the layout or memory runs
  * out (P is then empty). Besides the tables, each pattern in the making
  * takes scratch: a bit per state (placement x blank cell) and its level
- * queue. It is taken from room (NULL: none), shared evenly by the threads,
- * where a thread's share holds the bits with room to spare; else, and for
- * a level that outgrows its share, from the heap, freed when that pattern
- * is done. */
+ * queue. It is taken from room (NULL: none), shared evenly by the threads;
+ * where a share would not hold the biggest pattern's bits and a start of
+ * its queue, fewer threads run, since room is what the memory cap allows.
+ * Where even one thread's would not, and for a level that outgrows its
+ * share, it is taken from the heap, freed when that pattern is done. */
 int bs_pdb_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, int threads,
                  const bs_pdb_room *room, bs_pdb_info *info);
 
@@ -220,9 +221,18 @@ void bs_pdb_free(bs_pdb *P);
 #define BS_PDB_CACHE_MAX (4ull << 30)
 
 /* Deletes the least recently used cache files (pdb-*.bin) of dir, never
- * the one named keep (NULL: none), until they total at most cap bytes.
- * Returns the bytes left. */
+ * the one named keep (NULL: none), until they total at most cap bytes,
+ * and the temporary files (.pdb-*) of saves that were killed: those left
+ * alone for BS_PDB_TEMP_STALE seconds, as a save in progress writes its
+ * file all along. Returns the bytes of tables left. */
 uint64_t bs_pdb_cache_trim(const char *dir, uint64_t cap, const char *keep);
+#define BS_PDB_TEMP_STALE 3600
+
+/* How many tables this process built because their cache file was not to
+ * be trusted, or could not save; the first one's file, what was done and
+ * why go to first[len]. A command says it once, at its end: a cache that
+ * costs every run its builds must not go unnoticed, nor flood stderr. */
+unsigned long bs_pdb_cache_faults(char *first, size_t len);
 
 /* $XDG_CACHE_HOME/bislide, else $HOME/.cache/bislide. Returns 0, or -1
  * when neither variable is set (or buf is too small). */

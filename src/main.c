@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bs_cli.h"
+#include "bs_pdb.h"
 
 static const struct {
   const char *name;
@@ -32,8 +33,16 @@ static void usage(FILE *f) {
              "2 usage error.\n");
 }
 
-/* Every exit with output goes through here: a failed write is an error. */
+/* Every exit with output goes through here: a failed write is an error.
+ * A pattern database cache that could not be trusted or written is said
+ * once, at the end: the answers stand, but every run pays its builds. */
 static int finish(const char *cmd, int rc) {
+  char why[4400];
+  const unsigned long faults = bs_pdb_cache_faults(why, sizeof why);
+  if (faults > 1)
+    fprintf(stderr, "bislide %s: pattern database cache: %s (and %lu more tables)\n", cmd, why, faults - 1);
+  else if (faults)
+    fprintf(stderr, "bislide %s: pattern database cache: %s\n", cmd, why);
   if (bs_stdout_close(cmd) && rc == BS_EXIT_OK) rc = BS_EXIT_FAIL;
   return rc;
 }

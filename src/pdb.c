@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,6 +440,17 @@ static int reach(uint64_t *seen, const job *J, uint32_t p, uint64_t free, int a,
   return level_push(L, (uint64_t)p << f | d);
 }
 
+/* A job's scratch besides its levels: a mark per state (placement x
+ * blank cell), and the counts. */
+#define COUNT_BYTES (sizeof(size_t) << 16)
+static size_t mark_bytes(const job *J) {
+  return (size_t)(((uint64_t)J->size * (uint64_t)J->P->f + 63) / 64) * sizeof(uint64_t);
+}
+
+/* The least room a job's search runs in: its marks, its counts and a start
+ * for each of its two levels. */
+static size_t room_need(const job *J) { return mark_bytes(J) + COUNT_BYTES + 2 * ROOM_LEVEL; }
+
 /* Breadth-first from home over the states (placement, the blank's
  * component among the cells the pattern leaves free), level by level: a
  * move slides a tile into an adjacent cell of the blank's component, and
@@ -447,12 +459,11 @@ static int reach(uint64_t *seen, const job *J, uint32_t p, uint64_t free, int a,
 static int bfs(const job *J, bs_pdb_room room) {
   const bs_pdb *P = J->P;
   const int f = P->f;
-  const uint64_t states = (uint64_t)J->size * (uint64_t)f;
-  const size_t marks = (size_t)((states + 63) / 64) * sizeof(uint64_t), counts = sizeof(size_t) << 16;
+  const size_t marks = mark_bytes(J), counts = COUNT_BYTES;
   /* The marks, the counts and the levels in the room when the first two
    * and a start for each level fit; a level that outgrows its half moves
    * to the heap. */
-  const int in_room = room.mem && room.bytes >= marks + counts + 2 * ROOM_LEVEL;
+  const int in_room = room.mem && room.bytes >= room_need(J);
   uint64_t *seen = in_room ? memset(room.mem, 0, marks) : calloc(marks, 1);
   size_t *count = in_room ? (size_t *)((char *)room.mem + marks) : malloc(counts);
   level cur = {0}, next = {0};
@@ -581,7 +592,12 @@ static int build_into(bs_pdb *P, int threads, const bs_pdb_room *room, bs_pdb_in
   /* Shares of whole cache lines, so that the marks' words are aligned. */
   const uintptr_t at = room && room->mem ? ((uintptr_t)room->mem + 63) / 64 * 64 : 0;
   const size_t skip = at ? (size_t)(at - (uintptr_t)room->mem) : 0;
-  const size_t share = at && room->bytes > skip ? (room->bytes - skip) / (size_t)nthreads / 64 * 64 : 0;
+  /* Fewer threads rather than scratch on the heap beside a room that
+   * would hold the biggest job's marks: the room is what --mem allows. */
+  const size_t whole = at && room->bytes > skip ? room->bytes - skip : 0;
+  const size_t need = C.njobs ? room_need(&C.jobs[0]) : 0; /* the biggest job comes first */
+  while (whole && nthreads > 1 && whole / (size_t)nthreads < need + 64) nthreads--;
+  const size_t share = whole / (size_t)nthreads / 64 * 64;
   for (int t = 0; t < nthreads; t++)
     H[t] = (hand){&C, {share ? (char *)at + (size_t)t * share : NULL, share}};
   while (started < nthreads - 1 && !pthread_create(&tid[started], NULL, work, &H[started + 1])) started++;
@@ -672,7 +688,7 @@ static int write_all(int fd, const void *buf, size_t n) {
  * and sound, 0 when there is no file, -1 (why says) when the file is not
  * to be trusted. */
 static int load(bs_pdb *P, const char *path, char *why, size_t whylen) {
-  int fd = open(path, O_RDONLY);
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC); /* a FIFO there must not block */
   if (fd < 0) {
     if (errno == ENOENT) return 0;
     snprintf(why, whylen, "cannot read: %s", strerror(errno));
@@ -684,6 +700,8 @@ static int load(bs_pdb *P, const char *path, char *why, size_t whylen) {
   int rc = -1;
   if (fstat(fd, &st))
     snprintf(why, whylen, "cannot read: %s", strerror(errno));
+  else if (!S_ISREG(st.st_mode))
+    snprintf(why, whylen, "not a regular file");
   else if ((uint64_t)st.st_size != sizeof got + P->bytes)
     snprintf(why, whylen, "%lld bytes, not %zu", (long long)st.st_size, sizeof got + P->bytes);
   else if (read_all(fd, &got, sizeof got))
@@ -752,9 +770,15 @@ uint64_t bs_pdb_cache_trim(const char *dir, uint64_t cap, const char *keep) {
   size_t n = 0, room = 0;
   uint64_t total = 0;
   struct dirent *e;
+  const time_t stale = time(NULL) - BS_PDB_TEMP_STALE;
   while ((e = readdir(d))) {
     size_t len = strlen(e->d_name);
     struct stat st;
+    if (!strncmp(e->d_name, ".pdb-", 5) && !fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) &&
+        S_ISREG(st.st_mode) && st.st_mtime < stale) {
+      unlinkat(dirfd(d), e->d_name, 0);
+      continue;
+    }
     if (strncmp(e->d_name, "pdb-", 4) || len < 8 || len >= sizeof f->name ||
         strcmp(e->d_name + len - 4, ".bin") || fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
         !S_ISREG(st.st_mode))
@@ -796,6 +820,24 @@ static void make_dirs(const char *dir) {
     }
 }
 
+/* The cache's faults in this process (bs_pdb_cache_faults): the first
+ * one's words are written by the thread that counted it first, and read
+ * once the workers are done. */
+static atomic_ulong faults;
+static char first_fault[sizeof((bs_pdb_info *)0)->path + 256];
+
+static void fault(const bs_pdb_info *info, const char *dir) {
+  if (atomic_fetch_add(&faults, 1) == 0)
+    snprintf(first_fault, sizeof first_fault, "%s: %s: %s", info->path[0] ? info->path : dir,
+             info->status == BS_PDB_REPLACED ? "built again" : "not saved", info->why);
+}
+
+unsigned long bs_pdb_cache_faults(char *first, size_t len) {
+  unsigned long n = atomic_load(&faults);
+  if (len) snprintf(first, len, "%s", n ? first_fault : "");
+  return n;
+}
+
 int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *part, const char *dir,
                          int threads, const bs_pdb_room *room, bs_pdb_info *info) {
   if (!dir) return bs_pdb_build(P, layout, part, threads, room, info);
@@ -829,6 +871,7 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
     info->path[0] = 0;
     info->status = BS_PDB_UNSAVED;
     snprintf(info->why, sizeof info->why, "the directory's name is too long");
+    fault(info, dir);
     return 0;
   }
   make_dirs(dir);
@@ -837,7 +880,7 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
     if (found) { /* keep both reasons */
       char first[sizeof info->why];
       memcpy(first, info->why, sizeof first);
-      snprintf(info->why, sizeof info->why, "%.80s; not saved: %.90s", first, err);
+      snprintf(info->why, sizeof info->why, "%.80s; %.90s", first, err);
     } else {
       memcpy(info->why, err, sizeof err);
     }
@@ -845,6 +888,7 @@ int bs_pdb_load_or_build(bs_pdb *P, const bs_board *layout, const bs_pdb_part *p
   } else {
     bs_pdb_cache_trim(dir, BS_PDB_CACHE_MAX, strrchr(info->path, '/') + 1);
   }
+  if (info->status != BS_PDB_BUILT) fault(info, dir);
   return 0;
 }
 

@@ -12,6 +12,7 @@
 #include "bs_test.h"
 
 #include <sys/stat.h>
+#include <time.h>
 
 #include "bs_heur.h"
 #include "bs_parse.h"
@@ -887,6 +888,56 @@ Test(pdb, cache_unwritable_directory) {
   drop_dir(dir);
 }
 
+/* What is at the file's path may be no file: a FIFO must not block the
+ * load (no writer would ever come), a directory must not stop the build.
+ * The process counts such faults, and the first one's words, for the
+ * command to say once; the CLI says it on stderr. */
+Test(pdb, cache_paths_that_are_no_file, .timeout = 60) {
+  char *dir = temp_dir(), where[4200];
+  bs_board g33 = goal_of(3, 3, 0);
+  char first[4400];
+  cr_assert_eq(bs_pdb_cache_faults(first, sizeof first), 0);
+  bs_pdb_info info = through(&g33, "1245/3678", dir, BS_PDB_BUILT, NULL);
+  snprintf(where, sizeof where, "%s", info.path);
+  cr_assert_eq(bs_pdb_cache_faults(first, sizeof first), 0, "a first build is no fault");
+  cr_assert_eq(unlink(where), 0);
+  cr_assert_eq(mkfifo(where, 0600), 0, "mkfifo: %s", strerror(errno));
+  through(&g33, "1245/3678", dir, BS_PDB_REPLACED, "not a regular file");
+  struct stat st;
+  cr_assert(!stat(where, &st) && S_ISREG(st.st_mode), "the FIFO was replaced by the tables");
+  cr_assert_eq(bs_pdb_cache_faults(first, sizeof first), 1);
+  char want[4400];
+  snprintf(want, sizeof want, "%s: built again: not a regular file", where);
+  cr_assert_str_eq(first, want);
+  cr_assert_eq(unlink(where), 0);
+  cr_assert_eq(mkdir(where, 0700), 0);
+  through(&g33, "1245/3678", dir, BS_PDB_UNSAVED, "not a regular file; cannot rename");
+  cr_assert_eq(bs_pdb_cache_faults(first, sizeof first), 2);
+  cr_assert_str_eq(first, want, "the first fault's words stay");
+
+  /* The command says it once at its end, with the count of the others. */
+  cr_assert_eq(setenv("XDG_CACHE_HOME", dir, 1), 0);
+  char cache[4200], cmd[9000];
+  snprintf(cache, sizeof cache, "%s/bislide", dir);
+  cr_assert_eq(mkdir(cache, 0700), 0);
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "--exact", "--board", "3,3,867254301", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_null(strstr(p.err, "pattern database cache"), "a good cache says nothing: %s", p.err);
+  bs_proc_free(&p);
+  snprintf(cmd, sizeof cmd, "for f in '%s'/pdb-*.bin; do printf X | dd of=\"$f\" bs=1 seek=5000 conv=notrunc 2>/dev/null; done", cache);
+  cr_assert_eq(system(cmd), 0);
+  bs_run(&p, NULL, "solve", "--exact", "--board", "3,3,867254301", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "bislide solve: pattern database cache: "), "%s", p.err);
+  cr_assert_not_null(strstr(p.err, ": built again: checksum mismatch"), "%s", p.err);
+  const char *once = strstr(p.err, "pattern database cache");
+  cr_assert_null(strstr(once + 1, "pattern database cache"), "said once: %s", p.err);
+  bs_proc_free(&p);
+  unsetenv("XDG_CACHE_HOME");
+  drop_dir(dir);
+}
+
 Test(pdb, default_dir) {
   char buf[4096];
   setenv("XDG_CACHE_HOME", "/x/cache", 1);
@@ -1053,5 +1104,24 @@ Test(pdb_cache, trim_drops_the_least_recently_used) {
     if (i == 3) cr_assert_eq(unlink(path), 0, "other.txt went");
     else cr_assert_neq(access(path, F_OK), 0, "%s stayed", names[i]);
   }
+  /* A killed save's temporary file goes once it is stale, whatever the
+   * cap; one written within BS_PDB_TEMP_STALE seconds may be a save in
+   * progress, and stays. */
+  static const char *const temps[] = {".pdb-killed", ".pdb-saving"};
+  for (int i = 0; i < 2; i++) {
+    snprintf(path, sizeof path, "%s/%s", dir, temps[i]);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    fputs("half a table", f);
+    fclose(f);
+  }
+  snprintf(path, sizeof path, "%s/%s", dir, temps[0]);
+  const time_t old = time(NULL) - BS_PDB_TEMP_STALE - 60;
+  struct timespec t[2] = {{old, 0}, {old, 0}};
+  cr_assert_eq(utimensat(AT_FDCWD, path, t, 0), 0);
+  cr_assert_eq(bs_pdb_cache_trim(dir, 1ull << 40, NULL), 0);
+  cr_assert_neq(access(path, F_OK), 0, "the stale temporary file stayed");
+  snprintf(path, sizeof path, "%s/%s", dir, temps[1]);
+  cr_assert_eq(unlink(path), 0, "the fresh temporary file went");
   cr_assert_eq(rmdir(dir), 0);
 }
