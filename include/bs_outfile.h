@@ -1,7 +1,9 @@
 /* bs_outfile: an output file that appears whole or not at all. It is
  * written under a temporary name in the same directory, fsynced, and
  * renamed over the target only when every byte is out, so an error or a
- * crash never leaves a half-written answer or puzzle file behind. "-" is
+ * crash never leaves a half-written answer or puzzle file behind. While
+ * it is written, SIGHUP, SIGINT and SIGTERM remove it before they end the
+ * process, where the command has no handler of its own. "-" is
  * stdout, and a target that exists but is no regular file (a device such as
  * /dev/full, a pipe) is written in place: renaming over it would replace
  * the device node. So is one of the process's own descriptors

@@ -2,12 +2,58 @@
 #include "bs_outfile.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "bs_cli.h"
+
+/* Temporary files being written, removed by a signal that would end the
+ * process (SIGHUP, SIGINT, SIGTERM), so that a killed run leaves neither
+ * its output nor litter. The handler is ours only where the signal had
+ * its default action: a command with its own (batch) keeps it. */
+#define LIVE_MAX 4
+static char *_Atomic live[LIVE_MAX];
+static const int fatal[] = {SIGHUP, SIGINT, SIGTERM};
+
+static void on_fatal(int sig) {
+  for (int i = 0; i < LIVE_MAX; i++) {
+    char *t = atomic_load(&live[i]);
+    if (t) unlink(t);
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void track(char *tmp) {
+  for (int i = 0; i < LIVE_MAX; i++) {
+    char *none = NULL;
+    if (atomic_compare_exchange_strong(&live[i], &none, tmp)) break;
+  }
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_fatal;
+  sigemptyset(&sa.sa_mask);
+  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++)
+    if (!sigaction(fatal[k], NULL, &old) && old.sa_handler == SIG_DFL) sigaction(fatal[k], &sa, NULL);
+}
+
+/* Before tmp is freed: the handler never reads a freed name. */
+static void untrack(const char *tmp) {
+  int left = 0;
+  for (int i = 0; i < LIVE_MAX; i++) {
+    char *t = atomic_load(&live[i]);
+    if (t == tmp) atomic_store(&live[i], NULL);
+    else left += t != NULL;
+  }
+  if (left) return;
+  struct sigaction old;
+  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++)
+    if (!sigaction(fatal[k], NULL, &old) && old.sa_handler == on_fatal) signal(fatal[k], SIG_DFL);
+}
 
 /* The last part of a path's name, and its directory's full name (malloc'd;
  * NULL when it cannot be resolved). */
@@ -96,6 +142,7 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
     bs_outfile_abort(o);
     return -1;
   }
+  track(o->tmp);
   /* mkstemp makes the file 0600; give it the mode a plain fopen would. */
   mode_t mask = umask(0);
   umask(mask);
@@ -131,6 +178,7 @@ int bs_outfile_commit(bs_outfile *o, const char *cmd) {
     bs_outfile_abort(o);
     return -1;
   }
+  if (o->tmp) untrack(o->tmp); /* renamed: a signal now would unlink no file */
   free(o->tmp);
   free(o->real);
   o->tmp = o->real = NULL;
@@ -141,6 +189,7 @@ void bs_outfile_abort(bs_outfile *o) {
   if (o->f && o->f != stdout) fclose(o->f);
   if (o->tmp) {
     unlink(o->tmp);
+    untrack(o->tmp);
     free(o->tmp);
   }
   free(o->real);

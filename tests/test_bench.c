@@ -114,3 +114,36 @@ Test(bench, help_goes_to_stdout) {
   cr_assert_eq(p.errlen, 0);
   bs_proc_free(&p);
 }
+
+/* A bench killed while it runs leaves no file: the CSV is written under a
+ * temporary name until the end, and the signal removes it. */
+Test(bench, killed_it_leaves_no_file, .timeout = 60) {
+  char dir[] = "/tmp/bs_bench_XXXXXX";
+  cr_assert_not_null(mkdtemp(dir));
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin);
+  fflush(NULL);
+  pid_t pid = fork();
+  cr_assert_geq(pid, 0);
+  if (pid == 0) {
+    int null = open("/dev/null", O_RDWR);
+    if (chdir(dir) || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(127);
+    execl(bin, bin, "bench", "--repeat", "1000", "--csv", "c.csv", (char *)NULL);
+    _exit(127);
+  }
+  /* Killed once its temporary file is there, so that the test shows that
+   * it goes, not that it was never made. */
+  char cmd[200];
+  snprintf(cmd, sizeof cmd, "ls %s | grep -q '^c\\.csv\\.'", dir);
+  int made = 0;
+  for (int i = 0; i < 400 && !made; i++) {
+    made = system(cmd) == 0;
+    if (!made) usleep(25000);
+  }
+  cr_assert_eq(kill(pid, SIGTERM), 0);
+  int st;
+  while (waitpid(pid, &st, 0) < 0) cr_assert_eq(errno, EINTR);
+  cr_assert(made, "no temporary file appeared in %s", dir);
+  cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "bench ended before it was killed");
+  cr_assert_eq(rmdir(dir), 0, "bench left files in %s", dir);
+}
