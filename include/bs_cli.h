@@ -34,6 +34,12 @@ int bs_stdout_flush(const char *cmd);
  * after every command, so that output is never cut short in silence. */
 int bs_stdout_close(const char *cmd);
 
+/* Warns on stderr when a worker of wmem bytes (of --mem over `jobs`) leaves
+ * the constructor of heuristic and auto mode (`mode`, a bs_mode) under
+ * bs_construct_sure_bytes: then a board that the beams miss may give up
+ * on the memory cap, where with more it would be answered. */
+void bs_cli_con_warn(const char *cmd, int mode, const bs_settings *set, uint64_t wmem, long jobs);
+
 /* Prints "bislide CMD: message" and a hint to stderr; returns BS_EXIT_USAGE. */
 int bs_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

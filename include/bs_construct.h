@@ -215,6 +215,9 @@ typedef struct bs_construct {
 /* The least workspace bs_construct_init takes: the groups and one small
  * search. */
 size_t bs_construct_min_bytes(void);
+/* The workspace from which a sort step fits on every region (12.4 MiB):
+ * below it, some layouts may have no plan. */
+size_t bs_construct_sure_bytes(void);
 
 /* Allocates a workspace of about `bytes` (at least bs_construct_min_bytes).
  * Returns 0, or -1 with a reason in err. */

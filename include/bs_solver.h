@@ -55,6 +55,12 @@ const char *bs_mode_name(bs_mode m);
 int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t side, char *err,
                    size_t errlen);
 
+/* The constructor's workspace in heuristic and auto mode out of a
+ * worker's mem: construct_mem, at most half of mem, and none below
+ * bs_construct_min_bytes. Below bs_construct_sure_bytes a command warns
+ * that some boards may give up on the memory cap (bs_cli_con_warn). */
+uint64_t bs_solver_con_workspace(const bs_settings *set, uint64_t mem);
+
 /* The bytes of a worker's mem that a mode's tables may take besides the
  * store: in exact mode the pattern databases (the pdb_mem setting, at most
  * a quarter of mem, none below 1 MiB: not worth a build); in heuristic and

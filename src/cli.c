@@ -1,7 +1,9 @@
 /* bs_cli: helpers shared by the commands. */
 #include "bs_cli.h"
 
+#include "bs_construct.h"
 #include "bs_heur.h"
+#include "bs_solver.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -114,4 +116,23 @@ int bs_cli_setting(const char *cmd, bs_settings *s, const char *arg) {
   if (!bs_settings_parse(s, arg, err, sizeof err)) return 0;
   bs_usage_error(cmd, "--set: %s", err);
   return -1;
+}
+
+void bs_cli_con_warn(const char *cmd, int mode, const bs_settings *set, uint64_t wmem, long jobs) {
+  if (mode != BS_MODE_AUTO && mode != BS_MODE_HEURISTIC) return;
+  const uint64_t con = bs_solver_con_workspace(set, wmem), sure = bs_construct_sure_bytes();
+  if (con >= sure) return;
+  const double mib = 1048576.0;
+  const char *whose = jobs > 1 ? "each worker's" : "the", *of = jobs > 1 ? "--mem/--jobs" : "--mem";
+  if (!con)
+    fprintf(stderr,
+            "bislide %s: warning: %s constructor cannot start (it needs %.1f MiB, at most half of %s): "
+            "boards the beams miss will give up on the memory cap\n",
+            cmd, whose, bs_construct_min_bytes() / mib, of);
+  else
+    fprintf(stderr,
+            "bislide %s: warning: %s constructor has %.1f MiB (half of %s, at most construct_mem): "
+            "under %.1f MiB some layouts may have no plan, and boards the beams miss there may give "
+            "up on the memory cap\n",
+            cmd, whose, con / mib, of, sure / mib);
 }

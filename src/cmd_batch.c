@@ -768,6 +768,7 @@ int bs_cmd_batch(int argc, char **argv) {
     }
   }
 
+  if (b->ntodo) bs_cli_con_warn("batch", b->mode, &b->settings, wmem, jobs);
   double t0 = bs_now_ms();
   if (b->ntodo && run_workers(b, w, nw, t0)) goto out;
   double secs = (bs_now_ms() - t0) / 1e3;

@@ -112,6 +112,7 @@ int bs_cmd_solve(int argc, char **argv) {
     return BS_EXIT_FAIL;
   }
   sv.pdb_threads = 0; /* one solver: tables are built on every core */
+  bs_cli_con_warn("solve", mode, &settings, mem, 1);
   int counts[3] = {0, 0, 0}, optimal = 0, out_failed = 0, unsolved = 0;
   const char *name = board ? "--board" : argv[optind];
   long moves = 0, bound = 0, floor = 0; /* of the solved boards: bs_lower_bound, r->floor */

@@ -687,6 +687,9 @@ static const size_t fixed_bytes =
 static const size_t state_bytes = sizeof(((bs_construct *)0)->how[0]) + sizeof(((bs_construct *)0)->queue[0]);
 
 size_t bs_construct_min_bytes(void) { return fixed_bytes + state_bytes * MIN_STATES; }
+size_t bs_construct_sure_bytes(void) {
+  return fixed_bytes + state_bytes * BS_MAX_CELLS * BS_MAX_CELLS * BS_MAX_CELLS * BS_MAX_CELLS;
+}
 
 int bs_construct_init(bs_construct *c, size_t bytes, char *err, size_t errlen) {
   memset(c, 0, sizeof *c);

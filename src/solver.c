@@ -73,6 +73,12 @@ void bs_solver_free(bs_solver *sv) {
  * conflicts is as good. */
 #define PDB_MIN (1u << 20)
 
+uint64_t bs_solver_con_workspace(const bs_settings *set, uint64_t mem) {
+  uint64_t con = (uint64_t)set->construct_mem << 20, most = mem / 2;
+  if (con > most) con = most;
+  return con < bs_construct_min_bytes() ? 0 : con; /* it could not start: the store has it */
+}
+
 uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
   if (mode == BS_MODE_BFS) return 0;
   if (mode == BS_MODE_EXACT) {
@@ -80,9 +86,7 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
     if (want > most) want = most;
     return want < PDB_MIN ? 0 : want;
   }
-  uint64_t con = (uint64_t)set->construct_mem << 20, most = mem / 2;
-  if (con > most) con = most;
-  if (con < bs_construct_min_bytes()) con = 0; /* it could not start: the store has it */
+  const uint64_t con = bs_solver_con_workspace(set, mem), most = mem / 2;
   /* Room for the largest tables: those of a board the first beam does
    * not answer, solved again at the escalated effort. */
   const uint64_t pdb = bs_solver_pdb_bytes(set, (uint64_t)set->effort * (uint64_t)set->escalate, most - con);

@@ -654,3 +654,35 @@ Test(cli, deepcubea_sets) {
   }
   bs_proc_free(&p);
 }
+
+/* A --mem that leaves the constructor under the workspace where every
+ * layout has a plan is warned of before the run: the beams' misses may
+ * then give up on the memory cap. Exact and bfs modes use no constructor. */
+Test(cli, a_small_constructor_is_warned_of) {
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "--mem", "16M", "--board", "3,3,123456708", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "bislide solve: warning: the constructor has 8.0 MiB (half of --mem"), "%s",
+                     p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--mem", "1M", "--board", "3,3,123456708", NULL);
+  cr_assert_not_null(strstr(p.err, "warning: the constructor cannot start"), "%s", p.err);
+  bs_proc_free(&p);
+  const char *quiet[][4] = {{"--mem", "25M", "--mode", "auto"}, {"--mem", "16M", "--mode", "exact"},
+                            {"--mem", "16M", "--mode", "bfs"}};
+  for (int i = 0; i < 3; i++) {
+    bs_run(&p, NULL, "solve", quiet[i][0], quiet[i][1], quiet[i][2], quiet[i][3], "--board", "3,3,123456708",
+           NULL);
+    cr_assert_eq(p.code, 0, "%s", p.err);
+    cr_assert_null(strstr(p.err, "warning"), "%s %s %s: %s", quiet[i][1], quiet[i][2], quiet[i][3], p.err);
+    bs_proc_free(&p);
+  }
+  char *set = bs_temp_text("3,3,123456708\n");
+  bs_run(&p, NULL, "batch", set, "-o", "/dev/null", "--jobs", "2", "--mem", "30M", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "bislide batch: warning: each worker's constructor has 7.5 MiB (half of "
+                                   "--mem/--jobs"),
+                     "%s", p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+}
