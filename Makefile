@@ -85,7 +85,7 @@ fuzz: $(FUZZ_TARGETS:%=$(BUILD)/fuzz/%)
 	  [ $$rc -eq 0 ] || { echo "fuzz: $$t failed (exit $$rc): see $(BUILD)/fuzz/$$t.log"; exit 1; }; \
 	done
 
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB) $(wildcard include/*.h src/*.h) $(BUILD)/gen/bench_set.inc
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB) $(wildcard include/*.h src/*.h tests/fuzz/*.h) $(BUILD)/gen/bench_set.inc
 	@scripts/deps.sh fuzz
 	@mkdir -p $(BUILD)/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -I$(BUILD)/gen -o $@ $< $(LIB) $(LDLIBS)

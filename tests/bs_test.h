@@ -3,6 +3,8 @@
  *   bs_temp_*   write test input to a mkstemp file, read a file back
  *   bs_run      run the real binary ($BISLIDE, set by `make test`) with
  *               arguments and stdin, capturing stdout, stderr and the exit code
+ *   bs_start_in start it in a directory without waiting; bs_kill_reap ends
+ *               it with SIGTERM
  *   bs_bfs_*    a plain breadth-first search over every arrangement of a small
  *               board (n <= 9 cells), independent of src/: its own moves and
  *               its own state numbering (the permutation rank)
@@ -18,6 +20,7 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -94,25 +97,32 @@ typedef struct bs_proc {
   size_t outlen, errlen;
 } bs_proc;
 
-/* Runs $BISLIDE with the NULL-terminated arguments after in; in (may be
- * NULL: /dev/null) is its stdin. Output goes through temp files so that
- * no pipe can fill and block either side. */
-static inline void bs_run(bs_proc *p, const char *in, ...) {
+/* $BISLIDE, checked, and argv[64] for it: the binary, then the arguments
+ * of ap up to their NULL. */
+static inline const char *bs_argv(const char *argv[64], va_list ap) {
   const char *bin = getenv("BISLIDE");
   cr_assert(bin && *bin, "BISLIDE is not set: run the tests with `make test`");
   cr_assert_eq(access(bin, X_OK), 0, "BISLIDE=%s: %s", bin, strerror(errno));
-  const char *argv[64];
   int argc = 0;
   argv[argc++] = bin;
-  va_list ap;
-  va_start(ap, in);
   const char *a;
   while ((a = va_arg(ap, const char *)) != NULL) {
     cr_assert_lt(argc, 63);
     argv[argc++] = a;
   }
-  va_end(ap);
   argv[argc] = NULL;
+  return bin;
+}
+
+/* Runs $BISLIDE with the NULL-terminated arguments after in; in (may be
+ * NULL: /dev/null) is its stdin. Output goes through temp files so that
+ * no pipe can fill and block either side. */
+static inline void bs_run(bs_proc *p, const char *in, ...) {
+  const char *argv[64];
+  va_list ap;
+  va_start(ap, in);
+  const char *bin = bs_argv(argv, ap);
+  va_end(ap);
   char *inpath = in ? bs_temp_text(in) : NULL;
   char *outpath = bs_temp_text(""), *errpath = bs_temp_text("");
   fflush(NULL);
@@ -133,6 +143,35 @@ static inline void bs_run(bs_proc *p, const char *in, ...) {
   if (inpath) bs_temp_drop(inpath);
   bs_temp_drop(outpath);
   bs_temp_drop(errpath);
+}
+
+/* Starts $BISLIDE with the NULL-terminated arguments in directory dir,
+ * stdout and stderr to /dev/null, and returns at once: for a run to be
+ * killed (bs_kill_reap). */
+static inline pid_t bs_start_in(const char *dir, ...) {
+  const char *argv[64];
+  va_list ap;
+  va_start(ap, dir);
+  const char *bin = bs_argv(argv, ap);
+  va_end(ap);
+  fflush(NULL);
+  pid_t pid = fork();
+  cr_assert_geq(pid, 0, "fork: %s", strerror(errno));
+  if (pid == 0) {
+    int null = open("/dev/null", O_RDWR);
+    if (chdir(dir) || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(127);
+    execv(bin, (char *const *)argv);
+    _exit(127);
+  }
+  return pid;
+}
+
+/* Sends SIGTERM to pid and reaps it; asserts that the signal ended it. */
+static inline void bs_kill_reap(pid_t pid, const char *what) {
+  cr_assert_eq(kill(pid, SIGTERM), 0);
+  int st;
+  while (waitpid(pid, &st, 0) < 0) cr_assert_eq(errno, EINTR);
+  cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "%s ended before it was killed", what);
 }
 
 static inline void bs_proc_free(bs_proc *p) {

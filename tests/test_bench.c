@@ -120,17 +120,7 @@ Test(bench, help_goes_to_stdout) {
 Test(bench, killed_it_leaves_no_file, .timeout = 60) {
   char dir[] = "/tmp/bs_bench_XXXXXX";
   cr_assert_not_null(mkdtemp(dir));
-  const char *bin = getenv("BISLIDE");
-  cr_assert(bin && *bin);
-  fflush(NULL);
-  pid_t pid = fork();
-  cr_assert_geq(pid, 0);
-  if (pid == 0) {
-    int null = open("/dev/null", O_RDWR);
-    if (chdir(dir) || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(127);
-    execl(bin, bin, "bench", "--repeat", "1000", "--csv", "c.csv", (char *)NULL);
-    _exit(127);
-  }
+  pid_t pid = bs_start_in(dir, "bench", "--repeat", "1000", "--csv", "c.csv", NULL);
   /* Killed once its temporary file is there, so that the test shows that
    * it goes, not that it was never made. */
   char cmd[200];
@@ -140,10 +130,7 @@ Test(bench, killed_it_leaves_no_file, .timeout = 60) {
     made = system(cmd) == 0;
     if (!made) usleep(25000);
   }
-  cr_assert_eq(kill(pid, SIGTERM), 0);
-  int st;
-  while (waitpid(pid, &st, 0) < 0) cr_assert_eq(errno, EINTR);
+  bs_kill_reap(pid, "bench");
   cr_assert(made, "no temporary file appeared in %s", dir);
-  cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "bench ended before it was killed");
   cr_assert_eq(rmdir(dir), 0, "bench left files in %s", dir);
 }

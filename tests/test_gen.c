@@ -639,22 +639,9 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
 Test(gen_cli, killed_it_leaves_no_file) {
   char dir[] = "/tmp/bs_gen_XXXXXX";
   cr_assert_not_null(mkdtemp(dir));
-  const char *bin = getenv("BISLIDE");
-  cr_assert(bin && *bin);
-  fflush(NULL);
-  pid_t pid = fork();
-  cr_assert_geq(pid, 0);
-  if (pid == 0) {
-    int null = open("/dev/null", O_RDWR);
-    if (chdir(dir) || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(127);
-    execl(bin, bin, "gen", "--size", "6x6", "--count", "5000000", "--answers", "a.txt", "-o", "s.txt",
-          (char *)NULL);
-    _exit(127);
-  }
+  pid_t pid = bs_start_in(dir, "gen", "--size", "6x6", "--count", "5000000", "--answers", "a.txt", "-o", "s.txt",
+                          NULL);
   usleep(500000);
-  cr_assert_eq(kill(pid, SIGTERM), 0);
-  int st;
-  while (waitpid(pid, &st, 0) < 0) cr_assert_eq(errno, EINTR);
-  cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "gen ended before it was killed");
+  bs_kill_reap(pid, "gen");
   cr_assert_eq(rmdir(dir), 0, "gen left files in %s", dir);
 }

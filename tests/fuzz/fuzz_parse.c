@@ -20,41 +20,8 @@
 #include "bs_parse.h"
 #include "bs_verify.h"
 
-#define CHECK(c)                                                              \
-  do {                                                                        \
-    if (!(c)) {                                                               \
-      fprintf(stderr, "fuzz_parse: check failed: %s (line %d)\n", #c, __LINE__); \
-      abort();                                                                \
-    }                                                                         \
-  } while (0)
-
-static void check_board(const bs_board *b) {
-  CHECK(b->w >= BS_MIN_SIDE && b->w <= BS_MAX_SIDE && b->h >= BS_MIN_SIDE && b->h <= BS_MAX_SIDE);
-  CHECK(b->n == b->w * b->h);
-  CHECK(!(b->wall >> (b->n - 1) & 1));
-  CHECK(!(b->wall >> b->n));
-  CHECK(b->cell[b->blank] == 0 && !(b->wall >> b->blank & 1));
-  uint64_t seen = 0;
-  for (int p = 0; p < b->n; p++) {
-    int v = b->cell[p];
-    if (b->wall >> p & 1) {
-      CHECK(v == p + 1);
-      continue;
-    }
-    CHECK(v < b->n && !(seen >> v & 1));
-    CHECK(v == 0 || !(b->wall >> (v - 1) & 1)); /* its goal cell is open */
-    seen |= 1ull << v;
-  }
-  char text[BS_BOARD_TEXT], err[128];
-  bs_board again;
-  bs_board_format(b, text);
-  CHECK(bs_board_parse(text, strlen(text), &again, err, sizeof err) == 0);
-  CHECK(again.w == b->w && again.h == b->h && again.blank == b->blank && again.wall == b->wall);
-  CHECK(!memcmp(again.cell, b->cell, (size_t)b->n));
-  const char *why;
-  int s = bs_solvability(b, &why);
-  CHECK(s == BS_SOLVABLE || s == BS_UNSOLVABLE);
-}
+#define FUZZ_NAME "fuzz_parse"
+#include "fuzz_check.h"
 
 /* Each line of msgs is "fuzz:N: ..." with 1 <= N <= maxline. */
 static void check_messages(const char *msgs, size_t len, long maxline) {
@@ -62,11 +29,7 @@ static void check_messages(const char *msgs, size_t len, long maxline) {
   while (p < end) {
     const char *eol = memchr(p, '\n', (size_t)(end - p));
     CHECK(eol != NULL);
-    CHECK(!strncmp(p, "fuzz:", 5));
-    char *after;
-    long n = strtol(p + 5, &after, 10);
-    CHECK(after > p + 5 && after[0] == ':' && after[1] == ' ');
-    CHECK(n >= 1 && n <= maxline);
+    check_where(p, maxline);
     p = eol + 1;
   }
 }

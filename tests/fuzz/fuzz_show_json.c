@@ -21,21 +21,10 @@
 
 #include <stdint.h>
 
-#define CHECK(c)                                                                   \
-  do {                                                                             \
-    if (!(c)) {                                                                    \
-      fprintf(fuzz_err, "fuzz_show_json: check failed: %s (line %d)\n", #c, __LINE__); \
-      abort();                                                                     \
-    }                                                                              \
-  } while (0)
-
 static FILE *fuzz_err; /* the real stderr while stderr is swapped */
-
-static void check_board(const bs_board *b) {
-  CHECK(b->w >= BS_MIN_SIDE && b->w <= BS_MAX_SIDE && b->h >= BS_MIN_SIDE && b->h <= BS_MAX_SIDE);
-  CHECK(b->n == b->w * b->h);
-  CHECK(b->cell[b->blank] == 0 && !(b->wall >> b->blank & 1));
-}
+#define FUZZ_NAME "fuzz_show_json"
+#define FUZZ_ERR fuzz_err
+#include "fuzz_check.h"
 
 static void check_text(const char *s, size_t cap) {
   CHECK(memchr(s, 0, cap) != NULL);
@@ -52,11 +41,7 @@ static void check_messages(const char *msgs, size_t len, long maxline) {
       p = eol + 1;
       continue;
     }
-    CHECK(!strncmp(p, "fuzz:", 5));
-    char *after;
-    long n = strtol(p + 5, &after, 10);
-    CHECK(after > p + 5 && after[0] == ':' && after[1] == ' ');
-    CHECK(n >= 1 && n <= maxline);
+    check_where(p, maxline);
     p = eol + 1;
   }
 }

@@ -27,13 +27,8 @@
 #include "bs_solver.h"
 #include "bs_verify.h"
 
-#define CHECK(c)                                                              \
-  do {                                                                        \
-    if (!(c)) {                                                               \
-      fprintf(stderr, "fuzz_solve: check failed: %s (line %d)\n", #c, __LINE__); \
-      abort();                                                                \
-    }                                                                         \
-  } while (0)
+#define FUZZ_NAME "fuzz_solve"
+#include "fuzz_check.h"
 
 #define BIG_CAP 30000 /* more than the 8!/2 states of a 2x4 board */
 
