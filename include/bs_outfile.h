@@ -28,6 +28,9 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd);
 int bs_outfile_commit(bs_outfile *o, const char *cmd);
 /* Drops the temporary file; the target stays as it was. */
 void bs_outfile_abort(bs_outfile *o);
+/* Unlinks every temporary file being written; async-signal-safe, for a
+ * command's own handler that ends the process (batch's second interrupt). */
+void bs_outfile_reap(void);
 
 /* Whether path is written in place, with no temporary file: "-", one of
  * the process's own descriptors (/dev/stdout, /dev/fd/N), or anything that

@@ -83,6 +83,7 @@ static void on_signal(int sig) {
                             "every finished puzzle (--resume)\n";
     ssize_t k = write(STDERR_FILENO, m, sizeof m - 1);
     (void)k;
+    bs_outfile_reap(); /* the answers or --json being written under a temporary name */
     _exit(128 + sig);
   }
 }
@@ -582,9 +583,14 @@ static int run_workers(batch *b, worker *w, int nw, double t0) {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
+  sa.sa_flags = SA_RESTART; /* a write to a full pipe ('-o -' into less) must not fail on EINTR */
   sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
+  /* A signal the caller ignores (a background job of a script) stays so. */
+  static const int sigs[] = {SIGINT, SIGTERM};
+  for (int i = 0; i < 2; i++) {
+    struct sigaction old;
+    if (!sigaction(sigs[i], NULL, &old) && old.sa_handler != SIG_IGN) sigaction(sigs[i], &sa, NULL);
+  }
   int tty = isatty(STDERR_FILENO), started = 0;
   pthread_mutex_lock(&b->mu);
   for (; started < nw; started++) {

@@ -40,7 +40,7 @@ static int finish(const char *cmd, int rc) {
   char why[4400];
   const unsigned long faults = bs_pdb_cache_faults(why, sizeof why);
   if (faults > 1)
-    fprintf(stderr, "bislide %s: pattern database cache: %s (and %lu more tables)\n", cmd, why, faults - 1);
+    fprintf(stderr, "bislide %s: pattern database cache: %s (%lu such builds in all)\n", cmd, why, faults);
   else if (faults)
     fprintf(stderr, "bislide %s: pattern database cache: %s\n", cmd, why);
   if (bs_stdout_close(cmd) && rc == BS_EXIT_OK) rc = BS_EXIT_FAIL;

@@ -2,6 +2,7 @@
 #include "bs_outfile.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -19,11 +20,15 @@
 static char *_Atomic live[LIVE_MAX];
 static const int fatal[] = {SIGHUP, SIGINT, SIGTERM};
 
-static void on_fatal(int sig) {
+void bs_outfile_reap(void) {
   for (int i = 0; i < LIVE_MAX; i++) {
     char *t = atomic_load(&live[i]);
     if (t) unlink(t);
   }
+}
+
+static void on_fatal(int sig) {
+  bs_outfile_reap();
   signal(sig, SIG_DFL);
   raise(sig);
 }
@@ -134,7 +139,14 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   }
   memcpy(o->tmp, path, len);
   memcpy(o->tmp + len, ".XXXXXX", 8);
+  /* No signal between making the file and tracking it. */
+  sigset_t block, was;
+  sigemptyset(&block);
+  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++) sigaddset(&block, fatal[k]);
+  pthread_sigmask(SIG_BLOCK, &block, &was);
   int fd = mkstemp(o->tmp);
+  if (fd >= 0) track(o->tmp);
+  pthread_sigmask(SIG_SETMASK, &was, NULL);
   if (fd < 0) {
     fprintf(stderr, "bislide %s: %s: %s\n", cmd, o->path, strerror(errno));
     free(o->tmp);
@@ -142,7 +154,6 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
     bs_outfile_abort(o);
     return -1;
   }
-  track(o->tmp);
   /* mkstemp makes the file 0600; give it the mode a plain fopen would. */
   mode_t mask = umask(0);
   umask(mask);

@@ -6,6 +6,7 @@
  * solvable; the exact mode under a small --mem gives some puzzles up on the
  * cap, which makes a run both quick and long enough to interrupt. */
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -837,4 +838,58 @@ Test(batch, three_shards_cover_every_puzzle_once) {
   bs_proc_free(&f);
   drop(set);
   drop(full);
+}
+
+/* Ctrl-C while the last output goes into a full pipe (`batch SET -o - |
+ * less`, then Ctrl-C in less): every puzzle is done, so the write goes on
+ * to its end, not cut short by EINTR as a write error. */
+Test(batch, a_signal_while_writing_to_a_full_pipe_loses_nothing, .timeout = 120) {
+  char *out = bs_temp_text("");
+  bs_proc r;
+  bs_run(&r, NULL, "batch", "puzzles/mixed.txt", "-o", out, "--json", "-", "--jobs", "2", NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
+  cr_assert_gt(r.outlen, 8192, "the JSON must outgrow the pipe");
+  int p[2];
+  cr_assert_eq(pipe(p), 0);
+  cr_assert_geq(fcntl(p[1], F_SETPIPE_SZ, 4096), 4096, "%s", strerror(errno));
+  const char *bin = getenv("BISLIDE");
+  fflush(NULL);
+  pid_t pid = fork();
+  cr_assert_geq(pid, 0);
+  if (pid == 0) {
+    int null = open("/dev/null", O_RDWR);
+    if (null < 0 || dup2(p[1], 1) < 0 || dup2(null, 2) < 0 || dup2(null, 0) < 0) _exit(127);
+    close(p[0]);
+    execl(bin, bin, "batch", "puzzles/mixed.txt", "-o", out, "--json", "-", "--jobs", "2", (char *)NULL);
+    _exit(127);
+  }
+  close(p[1]);
+  /* The JSON is written only once every puzzle is solved: a full pipe
+   * means the final write is under way. */
+  int pending = 0;
+  for (int i = 0; i < 2400 && pending < 4096; i++) {
+    cr_assert_eq(ioctl(p[0], FIONREAD, &pending), 0);
+    if (pending < 4096) usleep(25000);
+  }
+  cr_assert_geq(pending, 4096, "the pipe never filled");
+  usleep(100000);
+  cr_assert_eq(kill(pid, SIGINT), 0);
+  usleep(100000);
+  char *got = malloc(r.outlen + 1);
+  size_t n = 0;
+  ssize_t k;
+  while ((k = read(p[0], got + n, r.outlen + 1 - n)) > 0 && n < r.outlen + 1) n += (size_t)k;
+  close(p[0]);
+  int sig, code = reap(pid, &sig, NULL);
+  cr_assert_eq(sig, 0, "died of signal %d", sig);
+  cr_assert_eq(code, 0, "exit %d", code);
+  /* The same objects as the uninterrupted run, but for their times. */
+  int lines_ref = 0, lines_got = 0;
+  for (size_t i = 0; i < r.outlen; i++) lines_ref += r.out[i] == '\n';
+  for (size_t i = 0; i < n; i++) lines_got += got[i] == '\n';
+  cr_assert_eq(lines_got, lines_ref, "%d of %d JSON lines arrived", lines_got, lines_ref);
+  cr_assert(n > 0 && got[n - 1] == '\n' && strstr(got, "\"summary\""), "the output was cut short");
+  free(got);
+  bs_proc_free(&r);
+  drop(out);
 }
