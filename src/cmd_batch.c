@@ -18,6 +18,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -521,11 +522,14 @@ static void progress(const batch *b, double t0, int final) {
   int done = b->done_before + b->done_run, total = b->in_shard - b->invalid; /* invalid: never done */
   int solved = b->solved_before + b->solved_run;
   long eta = rate > 0 ? (long)((b->ntodo - b->done_run) / rate) : -1;
-  fprintf(stderr, "\r  %d/%d done, %d solved, %.1f puzzles/s, ETA ", done, total, solved, rate);
-  if (eta >= 0)
-    fprintf(stderr, "%ld:%02ld\033[K", eta / 60, eta % 60);
-  else
-    fputs("-\033[K", stderr);
+  char line[160], when[32] = "-";
+  if (eta >= 0) snprintf(when, sizeof when, "%ld:%02ld", eta / 60, eta % 60);
+  int len = snprintf(line, sizeof line, "  %d/%d done, %d solved, %.1f puzzles/s, ETA %s", done, total, solved,
+                     rate, when);
+  /* A line that wrapped would leave its first rows behind at each '\r'. */
+  struct winsize ws;
+  if (!ioctl(STDERR_FILENO, TIOCGWINSZ, &ws) && ws.ws_col > 1 && len >= ws.ws_col) line[ws.ws_col - 1] = 0;
+  fprintf(stderr, "\r%s\033[K", line);
 }
 
 /* The order of work (by_layout): layouts with more open cells first, then

@@ -5,6 +5,8 @@
  *               arguments and stdin, capturing stdout, stderr and the exit code
  *   bs_start_in start it in a directory without waiting; bs_kill_reap ends
  *               it with SIGTERM
+ *   bs_in_tmux  run a shell command on a terminal of a given size (tmux) and
+ *               return what the terminal shows
  *   bs_bfs_*    a plain breadth-first search over every arrangement of a small
  *               board (n <= 9 cells), independent of src/: its own moves and
  *               its own state numbering (the permutation rank)
@@ -27,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bs_board.h"
@@ -172,6 +175,54 @@ static inline void bs_kill_reap(pid_t pid, const char *what) {
   int st;
   while (waitpid(pid, &st, 0) < 0) cr_assert_eq(errno, EINTR);
   cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "%s ended before it was killed", what);
+}
+
+/* ---- a terminal, under tmux ------------------------------------------ */
+
+/* Runs `tmux -L sock ARGS` with the output, if out, in a temp file read
+ * back into *out. Returns tmux's exit status. */
+static inline int bs_tmux(const char *sock, char **out, const char *args) {
+  char *path = bs_temp_text(""), cmd[16384 + 4096 + 64];
+  snprintf(cmd, sizeof cmd, "tmux -L '%s' -f /dev/null %s >'%s' 2>&1", sock, args, path);
+  int rc = system(cmd);
+  if (out) *out = bs_slurp(path, NULL);
+  bs_temp_drop(path);
+  return rc;
+}
+
+/* Types the shell command `line` (no double quotes in it) into a shell in
+ * a tmux pane of cols x rows, on a socket of this process's own, and
+ * returns the pane once the shell has printed "done STATUS" after it, a
+ * text the typed command line cannot hold, wherever the pane wraps it;
+ * wrapped lines come back joined. Fails after wait_s seconds; skips the
+ * test without tmux. */
+static inline char *bs_in_tmux(int cols, int rows, double wait_s, const char *line) {
+  if (system("command -v tmux >/dev/null 2>&1"))
+    cr_skip_test("tmux is not installed (scripts/deps.sh installs it)");
+  char sock[64], args[16384], *screen = NULL;
+  snprintf(sock, sizeof sock, "bs_test_%d", (int)getpid());
+  snprintf(args, sizeof args, "new-session -d -x %d -y %d -s t \"env PS1='$ ' sh\"", cols, rows);
+  cr_assert_eq(bs_tmux(sock, NULL, args), 0, "tmux %s", args);
+  snprintf(args, sizeof args, "send-keys -t t \"%s; printf 'done %%s\\\\n' \\$?\" Enter", line);
+  if (bs_tmux(sock, NULL, args)) {
+    bs_tmux(sock, NULL, "kill-server");
+    cr_assert_fail("tmux %s failed", args);
+  }
+  struct timespec t0, now, nap = {0, 50000000};
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  for (;;) {
+    free(screen);
+    cr_assert_eq(bs_tmux(sock, &screen, "capture-pane -p -J -t t"), 0);
+    if (strstr(screen, "\ndone ")) break;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec - t0.tv_sec > wait_s) {
+      bs_tmux(sock, NULL, "kill-server");
+      cr_assert_fail("no 'done' after %.0f s; the pane:\n%s", wait_s, screen);
+    }
+    nanosleep(&nap, NULL);
+  }
+  bs_tmux(sock, NULL, "kill-server");
+  return screen;
 }
 
 static inline void bs_proc_free(bs_proc *p) {

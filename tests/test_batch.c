@@ -893,3 +893,23 @@ Test(batch, a_signal_while_writing_to_a_full_pipe_loses_nothing, .timeout = 120)
   bs_proc_free(&r);
   drop(out);
 }
+
+/* On a terminal narrower than the progress line, each refresh would wrap
+ * it and leave its first rows behind ('\r' goes back one row only): the
+ * line is cut to the terminal's width, and nothing of it stays once the
+ * run ends. */
+Test(batch, progress_fits_a_narrow_terminal, .timeout = 120) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *out = bs_temp_text(""), line[9000];
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin);
+  snprintf(line, sizeof line, "'%s' batch '%s' -o '%s' --mode bfs --mem 16M --jobs 1", bin, set, out);
+  char *screen = bs_in_tmux(20, 40, 100.0, line);
+  cr_assert_not_null(strstr(screen, "solved"), "no summary:\n%s", screen);
+  cr_assert_null(strstr(screen, "/90 done"), "progress rows were left behind:\n%s", screen);
+  cr_assert_not_null(strstr(screen, "\ndone 0\n"), "%s", screen);
+  free(screen);
+  free(text);
+  drop(set);
+  drop(out);
+}

@@ -361,53 +361,14 @@ Test(show, help_goes_to_stdout) {
 #define TMUX_ROWS 30
 #define TMUX_WAIT_S 60.0 /* for the 31 frames; generous for a sanitizer build */
 
-/* Runs `tmux -L sock ARGS` with the output, if out, in a temp file read
- * back into *out. Returns tmux's exit status. */
-static int tmux(const char *sock, char **out, const char *args) {
-  char *path = bs_temp_text(""), cmd[8192];
-  snprintf(cmd, sizeof cmd, "tmux -L '%s' -f /dev/null %s >'%s' 2>&1", sock, args, path);
-  int rc = system(cmd);
-  if (out) *out = bs_slurp(path, NULL);
-  bs_temp_drop(path);
-  return rc;
-}
-
 /* Types `show` of the deepest 3x3 board's answer into a shell in a tmux
- * pane of cols x TMUX_ROWS and returns the pane once the shell has printed
- * "done STATUS" after it, a text the typed command line cannot hold,
- * wherever the pane wraps it; wrapped lines come back joined. */
+ * pane of cols x TMUX_ROWS and returns the pane (bs_in_tmux). */
 static char *played_in_tmux(int cols, const char *moves) {
-  if (system("command -v tmux >/dev/null 2>&1"))
-    cr_skip_test("tmux is not installed (scripts/deps.sh installs it)");
   const char *bin = getenv("BISLIDE");
   cr_assert(bin && *bin);
-  char sock[64], args[4096], *screen = NULL;
-  snprintf(sock, sizeof sock, "bs_test_show_%d", (int)getpid());
-  snprintf(args, sizeof args, "new-session -d -x %d -y %d -s show \"env PS1='$ ' sh\"", cols, TMUX_ROWS);
-  cr_assert_eq(tmux(sock, NULL, args), 0, "tmux %s", args);
-  snprintf(args, sizeof args,
-           "send-keys -t show \"'%s' show --delay 10 --board %s --moves %s; printf 'done %%s\\\\n' \\$?\" "
-           "Enter",
-           bin, DEEP3, moves);
-  if (tmux(sock, NULL, args)) {
-    tmux(sock, NULL, "kill-server");
-    cr_assert_fail("tmux %s failed", args);
-  }
-  struct timespec t0, now, nap = {0, 50000000};
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  for (;;) {
-    free(screen);
-    cr_assert_eq(tmux(sock, &screen, "capture-pane -p -J -t show"), 0);
-    if (strstr(screen, "\ndone ")) break;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (now.tv_sec - t0.tv_sec > TMUX_WAIT_S) {
-      tmux(sock, NULL, "kill-server");
-      cr_assert_fail("no 'done' after %.0f s; the pane:\n%s", TMUX_WAIT_S, screen);
-    }
-    nanosleep(&nap, NULL);
-  }
-  tmux(sock, NULL, "kill-server");
-  return screen;
+  char line[4096];
+  snprintf(line, sizeof line, "'%s' show --delay 10 --board %s --moves %s", bin, DEEP3, moves);
+  return bs_in_tmux(cols, TMUX_ROWS, TMUX_WAIT_S, line);
 }
 
 /* In an 80x30 pane the answer plays as one board, redrawn in place, whose
