@@ -41,7 +41,8 @@ Test(best, takes_the_shortest_valid_answer) {
   best("R\nRD\n\n\n", "R\nRD\nDD\n\n", &p, &out);
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert_str_eq(out, "R\nRD\nDD\n\n");
-  cr_assert_not_null(strstr(p.err, "answers taken"), "%s", p.err);
+  cr_assert_not_null(strstr(p.err, ": 2 answers taken\n"), "the first file's two: %s", p.err);
+  cr_assert_not_null(strstr(p.err, ": 1 answers taken\n"), "the second file's one: %s", p.err);
   free(out);
   bs_proc_free(&p);
   /* An answer for the unsolvable board, or a bad letter, is passed over. */

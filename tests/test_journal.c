@@ -85,6 +85,13 @@ Test(journal, lines_are_checked_beyond_their_checksum) {
   char *tab = strrchr(line, '\t');
   snprintf(tab, 11, "\t%08x\n", (unsigned)XXH32(line, (size_t)(tab - line), 0));
   cr_assert_neq(bs_journal_parse(line, len - 1, &e), 0, "a control byte passed");
+  /* Nor are moves for a puzzle that was not solved. */
+  r = result(BS_ST_GAVE_UP, "limit", "", 0);
+  bs_journal_format(line, 0, &r, 1.0);
+  tab = strrchr(line, '\t');
+  snprintf(tab, 3, "RD");
+  snprintf(tab + 2, 11, "\t%08x\n", (unsigned)XXH32(line, (size_t)(tab + 2 - line), 0));
+  cr_assert_neq(bs_journal_parse(line, strlen(line) - 1, &e), 0, "moves of a puzzle given up passed: %s", line);
 }
 
 Test(journal, any_changed_byte_fails_the_checksum) {
@@ -120,14 +127,14 @@ static char *journal_with(const char *header, int entries, const char *tail) {
 }
 
 Test(journal, resume_cuts_a_torn_tail_and_skips_bad_lines) {
-  char *path = journal_with("run A", 3, "garbage line\n4\tsolved\t1\t5\t5\t1.0");
+  char *path = journal_with("run A", 3, "garbage line\nmore garbage\n4\tsolved\t1\t5\t5\t1.0");
   bs_journal j;
   bs_jload ld;
   char err[512];
   cr_assert_eq(bs_journal_open(&j, path, "run A", 1, &ld, err, sizeof err), 0, "%s", err);
   cr_assert_eq(ld.n, 3);
-  cr_assert_eq(ld.bad, 1);
-  cr_assert_eq(ld.first_bad, 5);
+  cr_assert_eq(ld.bad, 2);
+  cr_assert_eq(ld.first_bad, 5, "the first bad line, not the last");
   cr_assert_eq(ld.torn, 1);
   /* Appending after the cut starts a clean line. */
   bs_result r = result(BS_ST_SOLVED, NULL, "DR", 0);

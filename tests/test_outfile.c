@@ -3,6 +3,7 @@
 #include <criterion/redirect.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -116,4 +117,34 @@ Test(outfile, own_descriptors_are_written_in_place) {
   cr_assert_str_eq(text, "old\nnew\nnewer\n");
   free(text);
   bs_temp_drop(path);
+}
+
+static void own_handler(int sig) { (void)sig; }
+
+static void (*term_handler(void))(int) {
+  struct sigaction sa;
+  cr_assert_eq(sigaction(SIGTERM, NULL, &sa), 0);
+  return sa.sa_handler;
+}
+
+/* SIGTERM removes the temporary files while any is open: the handler is
+ * set where the signal had its default action, stays until the last one
+ * is renamed, and never replaces a command's own. */
+Test(outfile, the_signal_handler_spans_every_temporary_file) {
+  char *a = bs_temp_text("a\n"), *b = bs_temp_text("b\n");
+  bs_outfile x, y;
+  cr_assert_eq(bs_outfile_open(&x, a, "test"), 0);
+  cr_assert_eq(bs_outfile_open(&y, b, "test"), 0);
+  cr_assert_neq(term_handler(), SIG_DFL);
+  cr_assert_eq(bs_outfile_commit(&x, "test"), 0);
+  cr_assert_neq(term_handler(), SIG_DFL, "b's temporary file is still open");
+  cr_assert_eq(bs_outfile_commit(&y, "test"), 0);
+  cr_assert_eq(term_handler(), SIG_DFL, "the default is back after the last one");
+  signal(SIGTERM, own_handler);
+  cr_assert_eq(bs_outfile_open(&x, a, "test"), 0);
+  cr_assert_eq(term_handler(), own_handler, "the command's own handler was replaced");
+  bs_outfile_abort(&x);
+  cr_assert_eq(term_handler(), own_handler);
+  bs_temp_drop(a);
+  bs_temp_drop(b);
 }

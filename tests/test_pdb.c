@@ -533,8 +533,9 @@ static void random_tables(uint64_t *seed, int w, int h, int walls, size_t bytes,
 /* A build in a room (bs_pdb_room) writes the same tables as one on the
  * heap: a room too small for any table's marks; one that holds the
  * largest table's marks and counts but not its levels, which move to the
- * heap (on one thread; each of two threads gets half, too small); and an
- * ample one, which is used, not left untouched. */
+ * heap (asked for two threads, the build runs on one rather than give
+ * each half, too small); and an ample one. Both are used, not left
+ * untouched. */
 Test(pdb, a_room_builds_the_same_tables) {
   uint64_t seed = 23;
   static char mem[8 << 20];
@@ -553,7 +554,8 @@ Test(pdb, a_room_builds_the_same_tables) {
         cr_assert_eq(bs_pdb_build(&M, &goal, &part, threads, &(bs_pdb_room){mem + 1, sizes[k] - 1}, &info), 0);
         cr_assert_eq(M.bytes, P.bytes);
         cr_assert(!memcmp(M.mem, P.mem, P.bytes), "round %d room %zu threads %d", round, sizes[k], threads);
-        if (k == 2) cr_assert_neq(mem[64], 0x5a, "round %d: the room was not used", round);
+        if (k >= 1)
+          cr_assert_neq(mem[64], 0x5a, "round %d room %zu threads %d: unused", round, sizes[k], threads);
         bs_pdb_free(&M);
       }
     bs_pdb_free(&P);
@@ -1092,7 +1094,7 @@ Test(pdb_cache, trim_drops_the_least_recently_used) {
     cr_assert_eq(utimensat(AT_FDCWD, path, t, 0), 0);
   }
   cr_assert_eq(bs_pdb_cache_trim(dir, 1000, NULL), 300, "under the cap: nothing goes");
-  cr_assert_eq(bs_pdb_cache_trim(dir, 250, "pdb-3x3-a.bin"), 200);
+  cr_assert_eq(bs_pdb_cache_trim(dir, 200, "pdb-3x3-a.bin"), 200, "down to the cap exactly: one goes");
   char path[128];
   for (int i = 0; i < 4; i++) {
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);

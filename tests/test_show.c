@@ -272,6 +272,12 @@ Test(show, bad_input_is_reported_where_it_is) {
   cr_assert_null(strstr(p.out, "\xc2\x9b"), "a C1 control reached the output: %s", p.out);
   cr_assert_not_null(strstr(p.out, "no answer: ?[31mx (?2J?)"), "%s", p.out);
   bs_proc_free(&p);
+  /* The first code point past ASCII, U+0080 (a C1 control), too. */
+  bs_run(&p, "{\"board\":\"3,3,123456708\",\"moves\":\"\",\"reason\":\"a\\u0080b\"}\n", "show", "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_null(strchr(p.out, '\x80'), "a C1 byte reached the output: %s", p.out);
+  cr_assert_not_null(strstr(p.out, "(a?b)"), "%s", p.out);
+  bs_proc_free(&p);
   /* Nor raw: a C1 control in UTF-8 (U+009B, U+009D), or any other
    * character past ASCII, is one '?'. */
   bs_run(&p,
@@ -421,8 +427,8 @@ Test(show, json_lines_are_read_whole) {
     bs_proc_free(&p);
     bs_temp_drop(path);
   }
-  static const char *const bad_index[] = {"99999999999999999999999", "+5", "0", "-1", "2147483648"};
-  for (int i = 0; i < 5; i++) {
+  static const char *const bad_index[] = {"99999999999999999999999", "+5", "0", "-1", "2147483648", "07"};
+  for (int i = 0; i < 6; i++) {
     char line[200];
     snprintf(line, sizeof line, "{\"index\":%s,\"board\":\"3,3,123456708\"}\n", bad_index[i]);
     bs_run(&p, line, "show", "-", NULL);

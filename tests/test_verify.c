@@ -96,3 +96,16 @@ Test(verify, random_walks_every_size) {
         }
       }
 }
+
+/* An answer is dropped only for a letter over its limit: a total at the
+ * limit keeps every answer. */
+Test(verify, fit_limits_keeps_a_total_at_its_limit) {
+  const char *const moves[] = {"LLR", "RU", NULL, "DD"};
+  const size_t len[] = {3, 2, 0, 2};
+  unsigned char drop[4];
+  const long at[4] = {2, 2, 1, 2}, under[4] = {1, 2, 1, 2}; /* L, R, U, D */
+  cr_assert_eq(bs_fit_limits(at, 4, moves, len, drop), 0);
+  for (int i = 0; i < 4; i++) cr_assert_eq(drop[i], 0, "answer %d dropped", i);
+  cr_assert_eq(bs_fit_limits(under, 4, moves, len, drop), 1);
+  cr_assert(drop[0] && !drop[1] && !drop[2] && !drop[3], "the answer with the most L goes");
+}
