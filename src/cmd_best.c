@@ -21,7 +21,7 @@ static void help(void) {
          "the total. `bislide verify` checks the result against the set's limits.\n"
          "One of the files may be '-'.\n\n"
          "  -o, --output FILE  write the answers to FILE, whole or not at all (default\n"
-         "                     stdout)\n"
+         "                     stdout); it may be an ANSWERS file, read first, not SET\n"
          "  -h, --help         show this help\n\n"
          "Exit status: 0 written, every answer valid; 1 a file unreadable or of\n"
          "another length (nothing written), or an answer that does not replay or a\n"

@@ -32,7 +32,7 @@ static void help(void) {
          "header has move limits, answers are dropped (left unsolved) until all four\n"
          "letters fit, as one `bislide batch` run drops them.\n\n"
          "  -o, --output FILE  write the answers to FILE, whole or not at all (default\n"
-         "                     stdout)\n"
+         "                     stdout); it may be a SHARD, read first, not SET\n"
          "  -h, --help         show this help\n\n"
          "Exit status: 0 merged, 1 refused (overlap, missing or malformed shards, an\n"
          "unreadable file), 2 usage error.\n");
