@@ -60,7 +60,7 @@ int bs_cmd_verify(int argc, char **argv) {
     solved++;
     moves += (long)ans.len[i];
     bound += bs_lower_bound(&set.e[i].board);
-    for (size_t k = 0; k < ans.len[i]; k++) total[bs_dir_from_char((unsigned char)ans.line[i][k])]++;
+    bs_count_letters(ans.line[i], ans.len[i], total);
   }
   int bad_count = ans.n != set.n;
   if (ans.n > set.n)
