@@ -11,7 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 . "$(dirname "$0")/sets.sh" # gen, join
 
-# mixed.txt: what `make run` solves: 33 boards, 3x3 to 6x6, some with walls;
+# mixed.txt: what `make run-mixed` solves: 33 boards, 3x3 to 6x6, some with walls;
 # uniformly random up to 12 cells, random walks of 26 to 30 moves beyond.
 set --
 i=0
