@@ -3,6 +3,8 @@
  * only measured by the bench itself. */
 #include "bs_test.h"
 
+#include <math.h>
+
 /* Two 3x3 boards that need a search, the goal itself, and one that parity
  * rules out. */
 #define SET "3,3,867254301\n3,3,647850321\n3,3,123456780\n3,3,213456780\n"
@@ -133,4 +135,134 @@ Test(bench, killed_it_leaves_no_file, .timeout = 60) {
   bs_kill_reap(pid, "bench");
   cr_assert(made, "no temporary file appeared in %s", dir);
   cr_assert_eq(rmdir(dir), 0, "bench left files in %s", dir);
+}
+
+/* A board two moves from its goal, and the goal: few states, so that a
+ * column off by one state shows. */
+#define SMALL "3,3,123405786\n3,3,123456780\n"
+
+/* The CSV's columns agree with each other: min <= median <= max, ns/state
+ * and bytes/state are what the other columns make them, and every store
+ * generated the same count. Nothing about speed itself is asserted. */
+Test(bench, csv_columns_agree_with_each_other) {
+  bs_proc p;
+  bs_run(&p, SMALL, "bench", "--repeat", "3", "--csv", "-", "-", NULL);
+  cr_assert_eq(p.code, 0, "stderr: %s", p.err);
+  cr_assert_eq(bs_count_lines(p.out), 4, "%s", p.out);
+  const char *row = strchr(p.out, '\n') + 1;
+  unsigned long long gen0 = 0;
+  for (int s = 0; s < 3; s++, row = strchr(row, '\n') + 1) {
+    char store[16];
+    int solved, puzzles;
+    unsigned long long gen;
+    double med, min, max, ns, bps, ratio;
+    size_t bytes;
+    unsigned states;
+    cr_assert_eq(sscanf(row, "%15[^,],%d,%d,%llu,%lf,%lf,%lf,%lf,%zu,%u,%lf,%lf", store, &solved, &puzzles,
+                        &gen, &med, &min, &max, &ns, &bytes, &states, &bps, &ratio),
+                 12, "%s", row);
+    cr_assert(solved == 2 && puzzles == 2, "%s", row);
+    cr_assert_gt(gen, 0, "%s", row);
+    if (!s) gen0 = gen;
+    cr_assert_eq(gen, gen0, "%s", row);
+    cr_assert(min <= med && med <= max, "min, median, max out of order: %s", row);
+    cr_assert(fabs(ns - 1e9 / med) <= 0.01 + 1e-6 * ns, "ns/state %.2f, not 1e9/%.0f: %s", ns, med, row);
+    cr_assert_gt(states, 0, "%s", row);
+    cr_assert(fabs(bps - (double)bytes / states) <= 0.0051, "bytes/state %.2f, not %zu/%u: %s", bps, bytes,
+              states, row);
+  }
+  bs_proc_free(&p);
+}
+
+/* --json gives each timed pass under "runs", and min, max and the median
+ * are theirs: the middle one of 3, the mean of the middle two of 2. */
+Test(bench, json_runs_give_min_median_max) {
+  for (int repeat = 2; repeat <= 3; repeat++) {
+    char r[4];
+    snprintf(r, sizeof r, "%d", repeat);
+    bs_proc p;
+    bs_run(&p, SMALL, "bench", "--repeat", r, "--store", "pool,arena", "--json", "-", NULL);
+    cr_assert_eq(p.code, 0, "stderr: %s", p.err);
+    char head[64];
+    snprintf(head, sizeof head, "\"puzzles\":2,\"repeat\":%d,", repeat);
+    cr_assert_not_null(strstr(p.out, head), "%s", p.out);
+    const char *at = p.out;
+    for (int s = 0; s < 2; s++) {
+      double med, min, max, run[3];
+      at = strstr(at, "\"states_per_s\":");
+      cr_assert_not_null(at, "store %d: %s", s, p.out);
+      cr_assert_eq(sscanf(at, "\"states_per_s\":{\"median\":%lf,\"min\":%lf,\"max\":%lf}", &med, &min, &max), 3,
+                   "%s", at);
+      at = strstr(at, "\"runs\":[");
+      cr_assert_not_null(at, "%s", p.out);
+      at += strlen("\"runs\":[");
+      int n = 0;
+      for (char *end;; at = end + 1) {
+        cr_assert_lt(n, 3, "too many runs: %s", p.out);
+        run[n++] = strtod(at, &end);
+        cr_assert_neq(end, at, "runs: %s", p.out);
+        if (*end == ']') break;
+        cr_assert_eq(*end, ',', "runs: %s", p.out);
+      }
+      cr_assert_eq(n, repeat, "%d runs for --repeat %d: %s", n, repeat, p.out);
+      double lo = run[0], hi = run[0];
+      for (int k = 1; k < n; k++) {
+        lo = run[k] < lo ? run[k] : lo;
+        hi = run[k] > hi ? run[k] : hi;
+      }
+      cr_assert(min == lo && max == hi, "min %.0f max %.0f, runs from %.0f to %.0f", min, max, lo, hi);
+      if (repeat == 3)
+        cr_assert(med == run[0] + run[1] + run[2] - lo - hi, "median %.0f of the runs %s", med, p.out);
+      else
+        cr_assert(fabs(med - (run[0] + run[1]) / 2) <= 1, "median %.0f of the runs %s", med, p.out);
+    }
+    bs_proc_free(&p);
+  }
+}
+
+/* One store's signature says so; refused: two sets (2), --json with
+ * --csv - (2), and a set with nothing to search, which has nothing to
+ * time (1). */
+/* --csv naming the set would have replaced the set by the table. */
+Test(bench, csv_may_not_be_the_set) {
+  char *set = bs_temp_text(SMALL);
+  bs_proc p;
+  bs_run(&p, NULL, "bench", "--repeat", "1", "--store", "arena", "--csv", set, set, NULL);
+  cr_assert_eq(p.code, 2, "exit %d: %s", p.code, p.err);
+  cr_assert_not_null(strstr(p.err, "is the set"), "%s", p.err);
+  bs_proc_free(&p);
+  FILE *f = fopen(set, "r");
+  cr_assert_not_null(f);
+  char buf[4096];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = 0;
+  cr_assert_str_eq(buf, SMALL, "the set was written over");
+  bs_temp_drop(set);
+}
+
+Test(bench, one_store_and_more_refusals) {
+  bs_proc p;
+  bs_run(&p, SMALL, "bench", "--repeat", "1", "--store", "pool", "-", NULL);
+  cr_assert_eq(p.code, 0, "stderr: %s", p.err);
+  char *sig = line_starting(p.out, "signature: ");
+  cr_assert_not_null(sig, "%s", p.out);
+  cr_assert_not_null(strstr(sig, " generated states (one store)\n"), "%s", sig);
+  bs_proc_free(&p);
+  char *set = bs_temp_text(SMALL);
+  bs_run(&p, NULL, "bench", "--repeat", "1", set, set, NULL);
+  cr_assert_eq(p.code, 2, "two sets: exit %d: %s", p.code, p.err);
+  cr_assert_not_null(strstr(p.err, "at most one SET"), "%s", p.err);
+  cr_assert_eq(p.outlen, 0, "%s", p.out);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "bench", "--repeat", "1", "--json", "--csv", "-", set, NULL);
+  cr_assert_eq(p.code, 2, "--json --csv -: exit %d: %s", p.code, p.err);
+  cr_assert_eq(p.outlen, 0, "%s", p.out);
+  bs_proc_free(&p);
+  bs_run(&p, "3,3,123456780\n3,3,213456780\n", "bench", "--repeat", "1", "-", NULL);
+  cr_assert_eq(p.code, 1, "nothing to time: exit %d: %s", p.code, p.out);
+  cr_assert_not_null(strstr(p.err, "no puzzle needs a search"), "%s", p.err);
+  cr_assert_eq(p.outlen, 0, "%s", p.out);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
 }

@@ -2,6 +2,7 @@
  * they write, and check exit codes, stdout and stderr. */
 #include "bs_test.h"
 
+#include "bs_cli.h"
 #include "bs_heur.h"
 #include "bs_verify.h"
 
@@ -127,6 +128,60 @@ Test(cli, mem_range_agrees_with_its_message) {
       bs_proc_free(&p);
     }
   }
+}
+
+/* Sizes: each suffix in either case, with or without a B, is a power of
+ * 1024; a number whose product with its suffix passes 2^64 is refused, not
+ * wrapped round to a small one. */
+Test(cli, parse_size_suffixes_and_overflow) {
+  static const struct {
+    const char *text;
+    uint64_t bytes;
+  } good[] = {{"7", 7},          {"3k", 3ull << 10}, {"3K", 3ull << 10}, {"3kb", 3ull << 10},
+              {"3KB", 3ull << 10}, {"5m", 5ull << 20}, {"5Mb", 5ull << 20}, {"2g", 2ull << 30},
+              {"2GB", 2ull << 30}, {"1t", 1ull << 40}, {"9b", 9}};
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+    uint64_t v = 0;
+    cr_assert_eq(bs_parse_size(good[i].text, 1, BS_MAX_MEM, &v), 0, "%s refused", good[i].text);
+    cr_assert_eq(v, good[i].bytes, "%s: %llu", good[i].text, (unsigned long long)v);
+  }
+  /* 2^24+1 T and 2^34+1 G are 2^64 plus 1T and 1G. */
+  static const char *const bad[] = {"16777217T", "17179869185G", "17592186044417M", "18014398509481985K",
+                                    "18446744073709551617", "3kk", "3KBB", "k", "3 K", "-3K"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    uint64_t v = 12345;
+    cr_assert_eq(bs_parse_size(bad[i], 1, BS_MAX_MEM, &v), -1, "%s accepted as %llu", bad[i],
+                 (unsigned long long)v);
+    cr_assert_eq(v, 12345, "%s: a refused size is not stored", bad[i]);
+  }
+}
+
+/* JSON strings escape every control byte, quotes and backslashes, and
+ * every byte outside printable ASCII; printable ASCII passes as is. */
+Test(cli, json_strings_escape_every_control_byte) {
+  char in[256], *out = NULL;
+  size_t len = 0;
+  for (int c = 1; c < 256; c++) in[c - 1] = (char)c;
+  in[255] = 0;
+  FILE *f = open_memstream(&out, &len);
+  cr_assert_not_null(f);
+  bs_json_string(f, in);
+  fclose(f);
+  char want[2048];
+  size_t k = 0;
+  want[k++] = '"';
+  for (int c = 1; c < 256; c++) {
+    if (c == '"' || c == '\\')
+      k += (size_t)snprintf(want + k, sizeof want - k, "\\%c", c);
+    else if (c < 0x20 || c >= 0x7f)
+      k += (size_t)snprintf(want + k, sizeof want - k, "\\u%04x", c);
+    else
+      want[k++] = (char)c;
+  }
+  want[k++] = '"';
+  want[k] = 0;
+  cr_assert_str_eq(out, want);
+  free(out);
 }
 
 /* ---- solve ---------------------------------------------------------- */

@@ -542,6 +542,64 @@ Test(gen_cli, unsolvable_and_layouts) {
   bs_temp_drop(layouts);
 }
 
+/* Every bit of the seed counts: seeds that differ only above bit 31, or
+ * only in bit 63, give other sets. */
+Test(gen_cli, every_seed_bit_counts) {
+  static const char *const seeds[] = {"1", "4294967297", "9223372036854775809"};
+  bs_proc p[3];
+  for (int i = 0; i < 3; i++) gen_ok(&p[i], "--size", "4x4", "--count", "5", "--seed", seeds[i], NULL, NULL);
+  for (int i = 0; i < 3; i++)
+    for (int j = i + 1; j < 3; j++)
+      cr_assert_str_neq(p[i].out, p[j].out, "seeds %s and %s give one set", seeds[i], seeds[j]);
+  for (int i = 0; i < 3; i++) bs_proc_free(&p[i]);
+}
+
+/* Three open cells in a row (an L on 2x2): no cycle, so the two tiles
+ * never pass each other, and half the boards are unsolvable; gen takes the
+ * layout and makes only those. */
+Test(gen_cli, unsolvable_on_three_open_cells) {
+  char *layout = bs_temp_text("2,2,12=0\n");
+  bs_proc p;
+  bs_run(&p, NULL, "gen", "--layouts", layout, "--unsolvable", "--count", "12", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(strncmp(p.out, "12\n", 3), 0, "%s", p.out);
+  int boards = 0;
+  for (const char *l = strchr(p.out, '\n') + 1; *l; l = strchr(l, '\n') + 1, boards++) {
+    char text[32];
+    size_t n = strcspn(l, "\n");
+    cr_assert_lt(n, sizeof text);
+    memcpy(text, l, n);
+    text[n] = 0;
+    bs_board b = bs_test_parsed(text);
+    cr_assert_eq(b.wall, 1u << 2, "%s", text);
+    const char *why;
+    cr_assert_neq(bs_solvability(&b, &why), BS_SOLVABLE, "%s is solvable", text);
+  }
+  cr_assert_eq(boards, 12);
+  bs_proc_free(&p);
+  bs_temp_drop(layout);
+}
+
+/* More refusals, each with exit 2 and its reason: an argument, a walk of
+ * unsolvable boards even of no move, and walls that leave an unsolvable
+ * board fewer than 3 open cells. */
+Test(gen_cli, more_usage_errors_exit_2) {
+  static const char *const bad[][6] = {
+      {"--size", "3x3", "extra", NULL},
+      {"--size", "3x3", "--unsolvable", "--depth", "0", NULL},
+      {"--size", "2x2", "--walls", "2", "--unsolvable", NULL}};
+  static const char *const why[] = {"unexpected argument 'extra'", "no --depth",
+                                    "--walls wants a number from 0 to 1 on 2x2"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    bs_proc p;
+    bs_run(&p, NULL, "gen", bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4], bad[i][5], NULL);
+    cr_assert_eq(p.code, 2, "case %zu: exit %d: %s", i, p.code, p.err);
+    cr_assert_str_eq(p.out, "");
+    cr_assert_not_null(strstr(p.err, why[i]), "case %zu: %s", i, p.err);
+    bs_proc_free(&p);
+  }
+}
+
 Test(gen_cli, help) {
   bs_proc p;
   bs_run(&p, NULL, "gen", "--help", NULL);
