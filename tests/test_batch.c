@@ -513,6 +513,22 @@ Test(batch, sigint_exits_130_and_leaves_a_resumable_journal) {
   drop(out);
 }
 
+/* SIGTERM, as SIGINT, lets the puzzles in flight finish; the exit
+ * status names the signal: 128 + 15. */
+Test(batch, sigterm_exits_143) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  unlink(out);
+  int sig;
+  int code = interrupted_run(set, out, 3, SIGTERM, &sig);
+  cr_assert_eq(sig, 0, "died of signal %d instead of finishing cleanly", sig);
+  cr_assert_eq(code, 143);
+  cr_assert_not(exists(out));
+  free(text);
+  drop(set);
+  drop(out);
+}
+
 Test(batch, resume_refuses_other_options) {
   char *text = medium_set();
   char *set = bs_temp_text(text), *out = bs_temp_text("");
@@ -523,6 +539,26 @@ Test(batch, resume_refuses_other_options) {
   bs_run(&res, NULL, "batch", set, "-o", out, "--resume", "--mode", "exact", "--mem", "32M",
          "--jobs", "1", NULL);
   cr_assert_eq(res.code, 1);
+  cr_assert(strstr(res.err, "other options"), "%s", res.err);
+  cr_assert_not(exists(out));
+  free(text);
+  bs_proc_free(&res);
+  drop(set);
+  drop(out);
+}
+
+/* The answers depend on one worker's memory, --mem / --jobs: the same
+ * --mem over other --jobs is another run's journal. */
+Test(batch, resume_refuses_other_jobs) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  unlink(out);
+  int sig;
+  interrupted_run(set, out, 3, SIGKILL, &sig);
+  bs_proc res;
+  bs_run(&res, NULL, "batch", set, "-o", out, "--resume", "--mode", "bfs", "--mem", "16M", "--jobs", "2",
+         NULL);
+  cr_assert_eq(res.code, 1, "%s", res.err);
   cr_assert(strstr(res.err, "other options"), "%s", res.err);
   cr_assert_not(exists(out));
   free(text);
@@ -700,6 +736,53 @@ Test(batch, a_bad_line_is_reported_and_left_unsolved) {
   drop(out);
 }
 
+/* Off a terminal, stderr has no progress line: no carriage return, no
+ * escape sequence, only the summary. A bad line shows in the JSON as an
+ * object of its own and in the summary as invalid, apart from not done. */
+Test(batch, no_progress_off_a_terminal_and_invalid_lines_in_json) {
+  char *set = bs_temp_text("3,3,123456708\n3,3,12345678!\n"), *out = bs_temp_text(""), *js = bs_temp_text("");
+  bs_proc b;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "1", "--mem", "8M", "--json", js, NULL);
+  cr_assert_eq(b.code, 1, "%s", b.err);
+  cr_assert_null(strchr(b.err, '\r'), "a progress line on a file: %s", b.err);
+  cr_assert_null(strchr(b.err, '\033'), "an escape sequence on a file: %s", b.err);
+  cr_assert_null(strstr(b.err, " done, "), "a progress line on a file: %s", b.err);
+  char *json = bs_slurp(js, NULL);
+  cr_assert(strstr(json, "\n{\"index\":2,\"line\":2,\"status\":\"invalid\",\"reason\":\"unknown symbol"), "%s",
+            json);
+  cr_assert(strstr(json, "\"invalid\":1,\"not_done\":0,"), "%s", json);
+  free(json);
+  bs_proc_free(&b);
+  drop(js);
+  drop(set);
+  drop(out);
+}
+
+/* --resume reads the journal beside ANSWERS: with ANSWERS on standard
+ * output there is none, and the run is refused before any work. */
+Test(batch, resume_to_standard_output_is_a_usage_error) {
+  char *set = bs_temp_text("3,3,123456708\n");
+  bs_proc p;
+  bs_run(&p, NULL, "batch", set, "-o", "-", "--resume", NULL);
+  cr_assert_eq(p.code, 2, "%s", p.err);
+  cr_assert_eq(p.outlen, 0, "%s", p.out);
+  cr_assert(strstr(p.err, "--resume needs a journal"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_temp_drop(set);
+}
+
+/* The summary's last line shows --mem split between the --jobs workers. */
+Test(batch, summary_shows_each_workers_share_of_mem) {
+  char *set = bs_temp_text("3,3,123456708\n3,3,123456078\n"), *out = bs_temp_text("");
+  bs_proc b;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "2", "--mem", "16M", NULL);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  cr_assert(strstr(b.err, "(--mem 16.0 MiB: 8.0 MiB for each of 2 workers)\n"), "%s", b.err);
+  bs_proc_free(&b);
+  drop(set);
+  drop(out);
+}
+
 Test(batch, usage_errors) {
   char *set = bs_temp_text("3,3,123456708\n");
   bs_proc p;
@@ -788,6 +871,46 @@ Test(batch, move_limits_drop_answers_until_they_fit) {
   free(text);
   bs_proc_free(&b);
   bs_proc_free(&v);
+  drop(set);
+  drop(out);
+}
+
+/* Two puzzles of one and two moves under limits of 0: both answers
+ * dropped, and every summary counts them as given up on the move limits. */
+#define ZERO_LIMITS_SET "0 0 0 0\n2\n3,3,123456708\n3,3,123456078\n"
+
+Test(batch, dropped_answers_are_counted_as_given_up) {
+  char *set = bs_temp_text(ZERO_LIMITS_SET), *out = bs_temp_text(""), *js = bs_temp_text("");
+  bs_proc b;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "1", "--mem", "8M", "--json", js, NULL);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  char *ans = bs_slurp(out, NULL);
+  cr_assert_str_eq(ans, "\n\n", "both answers are dropped");
+  cr_assert(strstr(b.err, "\n  gave up           2  (move limits 2)\n"), "%s", b.err);
+  cr_assert(strstr(b.err, "\n  move limits  2 answers (3 moves) dropped"), "%s", b.err);
+  char *json = bs_slurp(js, NULL);
+  cr_assert(strstr(json, "\"solved\":0,\"optimal\":0,\"unsolvable\":0,\"gave_up\":2,\"invalid\":0,"
+                         "\"not_done\":0,\"dropped\":2,"), "%s", json);
+  free(json);
+  free(ans);
+  bs_proc_free(&b);
+  drop(js);
+  drop(set);
+  drop(out);
+}
+
+/* Limits bind the whole set: a shard keeps every answer for merge. */
+Test(batch, a_shard_keeps_answers_over_the_limits) {
+  char *set = bs_temp_text(ZERO_LIMITS_SET), *out = bs_temp_text("");
+  bs_proc b;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--jobs", "1", "--mem", "8M", "--shard", "0/1", NULL);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  char *ans = bs_slurp(out, NULL);
+  cr_assert_str_eq(ans, "# bislide shard 0/1 of 2 puzzles\n1\tR\n2\tRR\n");
+  cr_assert(strstr(b.err, "not applied to a shard"), "%s", b.err);
+  cr_assert(strstr(b.err, "\n  gave up           0\n"), "%s", b.err);
+  free(ans);
+  bs_proc_free(&b);
   drop(set);
   drop(out);
 }

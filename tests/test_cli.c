@@ -309,12 +309,33 @@ Test(cli, solve_bad_line_solves_nothing) {
   bs_proc_free(&p);
 }
 
+/* A bad --board is named as a bad line of a file called --board. */
+Test(cli, solve_bad_board_option_is_named_as_line_1) {
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "--board", "3,3,12345678!", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_eq(p.outlen, 0, "%s", p.out);
+  cr_assert_str_eq(p.err, "--board:1: unknown symbol '!' in cell 9\n"
+                          "bislide solve: 1 problem in the input, nothing solved\n");
+  bs_proc_free(&p);
+}
+
 Test(cli, solve_missing_file) {
   bs_proc p;
   bs_run(&p, NULL, "solve", "/nonexistent/bislide.txt", NULL);
   cr_assert_eq(p.code, 1, "%s", p.err);
   cr_assert_eq(p.outlen, 0);
   cr_assert_not_null(strstr(p.err, "/nonexistent/bislide.txt"), "%s", p.err);
+  bs_proc_free(&p);
+}
+
+/* A file that cannot be opened is named with why, and nothing else: it is
+ * no count of problems in the input. */
+Test(cli, solve_unreadable_file_is_not_counted_as_problems) {
+  bs_proc p;
+  bs_run(&p, NULL, "solve", "/nonexistent/bislide.txt", NULL);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_str_eq(p.err, "/nonexistent/bislide.txt: No such file or directory\n");
   bs_proc_free(&p);
 }
 

@@ -757,6 +757,21 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   bs_solver_free(&sv);
 }
 
+/* Exact mode's side bytes are its pattern databases: pdb_mem MiB, at most
+ * a quarter of mem, none below 1 MiB; bfs has none. */
+Test(heuristic, side_bytes_of_exact_and_bfs) {
+  bs_settings set = bs_settings_default;
+  set.pdb_mem = 64;
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 1024u << 20), 64u << 20);
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 128u << 20), 32u << 20, "a quarter of mem");
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 4u << 20), 1u << 20);
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, (4u << 20) - 4), 0, "below 1 MiB: no tables");
+  set.pdb_mem = 0;
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 1024u << 20), 0);
+  set.pdb_mem = 64;
+  cr_assert_eq(bs_solver_side(BS_MODE_BFS, &set, 1024u << 20), 0);
+}
+
 /* Where the first beam finds nothing, the retry builds pattern databases
  * of the layout (only then) and scores by them: its answers replay and
  * agree in every store; with beam_pdb 0 none are built. */

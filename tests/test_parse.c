@@ -307,6 +307,50 @@ Test(parse, set_bad_header) {
   read_done(&r);
 }
 
+/* Limits come first: four numbers after a bad header line are no limits
+ * but a second bad header line, reported as such. */
+Test(parse, set_limits_after_a_bad_header_line_are_refused) {
+  read_result r;
+  const char *text = "1 2\n1 2 3 4\n1\n" GOOD1 "\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 2, "%s", r.errs);
+  reported(&r, 1, "a header is");
+  reported(&r, 2, "a header is");
+  cr_assert_not(r.set.has_limits, "line 2 was taken for the limits");
+  cr_assert_eq(r.set.n, 1);
+  read_done(&r);
+}
+
+/* Header numbers go up to BS_HEADER_MAX, that one included. */
+Test(parse, set_header_numbers_up_to_the_maximum) {
+  read_result r;
+  const char *text = "1000000000 1 2 3\n1000000000\n" GOOD1 "\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "only the count is wrong:\n%s", r.errs);
+  cr_assert(r.set.has_limits);
+  cr_assert_eq(r.set.limit[0], 1000000000L);
+  cr_assert_eq(r.set.declared, 1000000000L);
+  read_done(&r);
+  text = "1000000001 1 2 3\n" GOOD1 "\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "%s", r.errs);
+  reported(&r, 1, "numbers up to 1000000000");
+  cr_assert_not(r.set.has_limits);
+  read_done(&r);
+}
+
+/* A file of a bad header line only: that line is its one problem, not
+ * also "no puzzles". */
+Test(parse, set_of_a_bad_header_only_is_one_problem) {
+  read_result r;
+  const char *text = "1 2\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "%s", r.errs);
+  reported(&r, 1, "a header is");
+  cr_assert_null(strstr(r.errs, "no puzzles"), "%s", r.errs);
+  read_done(&r);
+}
+
 Test(parse, set_without_puzzles) {
   read_result r;
   read_set(&r, "", 0);
