@@ -1050,3 +1050,114 @@ Test(heuristic, the_reverse_beam_is_kept_on_far_and_walled_boards) {
                  fwd.length);
   }
 }
+
+/* A stalled beam goes on from where it came closest, leg after leg, as
+ * one out of depth does: with beam_stall 6 the first beam's legs stall on
+ * this far 5x5 board (a walk of 20,000 moves, the third from seed 23) and
+ * still answer it, so that the board is not solved again: its answer and
+ * counts are the same whatever the escalated beams' conflict weight
+ * (lc_retry). */
+Test(heuristic, a_stalled_beam_goes_on_in_legs) {
+  bs_settings set = bs_settings_default;
+  set.beam_stall = 6;
+  set.polish_budget = 0;
+  static bs_result r, greedier;
+  bs_solver sv;
+  open_solver(&sv, BS_STORE_ARENA, MEM, &set);
+  uint64_t seed = 23;
+  bs_board b;
+  for (int i = 0; i < 3; i++) b = walk_board(&seed, 5, 5, 0, 20000);
+  bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &(bs_opts){.recycle = 1, .set = &set}, &r);
+  expect_replays(&b, &r, "stalled legs");
+  set.lc_retry = 4;
+  bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &(bs_opts){.recycle = 1, .set = &set}, &greedier);
+  cr_assert_str_eq(r.moves, greedier.moves, "solved again: %d moves, %d with lc_retry 4", r.length,
+                   greedier.length);
+  cr_assert_eq(r.generated, greedier.generated, "solved again");
+  bs_solver_free(&sv);
+}
+
+/* The constructor's answer is relayed: beams between its waypoints
+ * shorten it. On boards that every beam misses, with windows whose
+ * bridges can spend a single state (so that only the relays can gain
+ * much), the answers are shorter in all with relays (relay_share 50) than without
+ * (relay_share 0). */
+Test(heuristic, the_constructors_answer_is_relayed) {
+  bs_settings set = bs_settings_default;
+  set.beam_budget = 1000;
+  set.polish_budget = 1;
+  set.retry_over = 0; /* relayed for being the constructor's, not for being long */
+  bs_solver sv;
+  open_solver(&sv, BS_STORE_ARENA, MEM, &set);
+  static bs_result r;
+  uint64_t seed = 12;
+  int moves[2] = {0, 0};
+  for (int i = 0; i < 3; i++) {
+    bs_board b = walk_board(&seed, 4, 6, 2, 5000);
+    if (bs_is_goal(&b)) continue;
+    for (int relay = 0; relay < 2; relay++) {
+      set.relay_share = relay ? bs_settings_default.relay_share : 0;
+      bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &(bs_opts){.recycle = 1, .set = &set}, &r);
+      expect_replays(&b, &r, relay ? "relayed" : "not relayed");
+      cr_assert(sv.con_ready, "board %d: the constructor did not answer", i);
+      moves[relay] += r.length;
+    }
+  }
+  cr_assert_lt(moves[1], moves[0], "%d moves relayed, %d not", moves[1], moves[0]);
+  bs_solver_free(&sv);
+}
+
+/* polish_total caps the whole polish of a board, relays and windows
+ * together: on boards that every beam misses, whose constructor's answers
+ * are relayed and then polished, the polish adds no more than the total
+ * (and the last children of its searches) to the states of the board
+ * solved without it. */
+Test(heuristic, the_polish_total_caps_relays_and_windows_together) {
+  bs_settings set = bs_settings_default;
+  set.beam_budget = 1000;
+  set.polish_total = 100000;
+  bs_solver sv;
+  open_solver(&sv, BS_STORE_ARENA, MEM, &set);
+  static bs_result r;
+  uint64_t seed = 12;
+  for (int i = 0; i < 3; i++) {
+    bs_board b = walk_board(&seed, 4, 6, 2, 5000);
+    if (bs_is_goal(&b)) continue;
+    uint64_t generated[2];
+    int length[2];
+    for (int polish = 0; polish < 2; polish++) {
+      set.polish_budget = polish ? bs_settings_default.polish_budget : 0;
+      bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &(bs_opts){.recycle = 1, .set = &set}, &r);
+      expect_replays(&b, &r, polish ? "constructor, polished" : "constructor");
+      generated[polish] = r.generated;
+      length[polish] = r.length;
+    }
+    cr_assert_lt(length[1], length[0], "board %d: the polish shortened nothing", i);
+    cr_assert_leq(generated[1] - generated[0], (uint64_t)set.polish_total + 1000, "board %d: the polish took %llu states",
+                  i, (unsigned long long)(generated[1] - generated[0]));
+  }
+  bs_solver_free(&sv);
+}
+
+/* A beam's answer still longer than retry_over percent of the board's
+ * lower bound is relayed too. On this 4x5 ring board of the real set
+ * (a_first_answer_far_above_the_bound_is_tried_again), with the first
+ * beam not stopping when it stalls, the answer is 59 moves, over three
+ * times its lower bound of 17, even after the retry: with windows whose
+ * bridges can spend a single state, the relays' beams run (the board takes
+ * more states with relay_share 50 than with 0) and lengthen nothing. */
+Test(heuristic, a_beams_answer_far_above_the_bound_is_relayed) {
+  const bs_board b = bs_test_parsed("4,5,=23B=6=49AE8DJ=CGH0I");
+  static bs_result r[2];
+  bs_settings set = bs_settings_default;
+  set.beam_stall = 0;
+  set.polish_budget = 1;
+  for (int relay = 0; relay < 2; relay++) {
+    set.relay_share = relay ? bs_settings_default.relay_share : 0;
+    solve_in_stores(&b, &set, 64u << 20, 1, &r[relay]);
+  }
+  cr_assert_gt(r[0].length * 100, set.retry_over * bs_lower_bound(&b), "%d moves: not far above the bound", r[0].length);
+  cr_assert_leq(r[1].length, r[0].length, "%d moves relayed, %d not", r[1].length, r[0].length);
+  cr_assert_gt(r[1].generated, r[0].generated, "no relay ran: %llu states, %llu without", (unsigned long long)r[1].generated,
+               (unsigned long long)r[0].generated);
+}

@@ -238,3 +238,93 @@ Test(polish, the_same_in_every_store) {
     }
   }
 }
+
+/* A per-bridge budget that the bridges never near does not stop the
+ * windows growing: on 3x3 boards, whose bridges cost far less than 2^30
+ * states, the foresight lets the windows grow to the whole answer, which
+ * then comes out as short as the BFS, as with no budget at all. */
+Test(polish, an_ample_budget_lets_the_windows_grow_to_the_whole_answer) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc, bfs;
+  uint64_t seed = 5;
+  int grown = 0;
+  for (int round = 0; round < 12; round++) {
+    bs_board a = bs_rand_board(&seed, 3, 3, 0);
+    static char m[BS_ANSWER_MAX + 1];
+    int len = walk(&seed, &a, 80 + bs_rand_below(&seed, 80), m);
+    bs_board z = play(&a, m, len);
+    int cut = bs_polish_loops(&a, m, len);
+    memset(&acc, 0, sizeof acc);
+    int k = bs_polish_windows(&sv, &a, m, cut, &(bs_polish_plan){4, 2, 1u << 30, 0}, NULL, &acc);
+    bs_board y = play(&a, m, k);
+    cr_assert_arr_eq(y.cell, z.cell, sizeof y.cell, "round %d: polished elsewhere", round);
+    bs_policy p = {.recycle = 1};
+    cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
+    cr_assert_eq(k, bfs.length, "round %d: polished %d, bfs %d", round, k, bfs.length);
+    grown += bfs.length < cut;
+  }
+  cr_assert_gt(grown, 6);
+  bs_solver_free(&sv);
+}
+
+/* A random walk of 400 moves on a 5x5 board, loops cut (*len moves), then
+ * 240 moves round and round a 2x2 square, every 12 of which come back to
+ * the board they left: *z is where both lead. Returns the whole length. */
+static int circled_way(uint64_t *seed, bs_board *a, bs_board *z, char *m, int *len) {
+  *len = long_way(seed, 0, 400, a, z, m);
+  const int h = z->blank % 5 < 4 ? BS_R : BS_L, v = z->blank / 5 < 4 ? BS_D : BS_U;
+  for (int k = 0; k < 240; k++) m[*len + k] = bs_dir_chars[(k & 1 ? v : h) ^ (k & 2 ? 1 : 0)];
+  bs_board y = play(a, m, *len + 240);
+  cr_assert_arr_eq(y.cell, z->cell, sizeof y.cell, "the circling leaves its board");
+  return *len + 240;
+}
+
+/* The total is shared out over the windows a pass has left, so that the
+ * whole answer gets its share, even where one window's bridge could spend
+ * it all: a random walk of a few hundred moves on a 5x5 board, then 240
+ * moves round and round a 2x2 square, polished in windows of 60 with a total far below what
+ * the walk's bridges would spend (circled_way): the windows that lie in
+ * the circling still get their share, and lose their 60 moves each. */
+Test(polish, the_total_is_shared_to_the_last_windows) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc;
+  uint64_t seed = 61;
+  for (int round = 0; round < 6; round++) {
+    static char m[BS_ANSWER_MAX + 1];
+    bs_board a, z;
+    int len;
+    const int all = circled_way(&seed, &a, &z, m, &len);
+    memset(&acc, 0, sizeof acc);
+    const uint64_t total = 20000;
+    int polished = bs_polish_windows(&sv, &a, m, all, &(bs_polish_plan){60, 1, 0, total}, NULL, &acc);
+    expect_within(&a, &z, m, all, polished, &acc, total, round);
+    cr_assert_leq(polished, len + 120, "round %d: %d moves of %d, the circling kept", round, polished, all);
+  }
+  bs_solver_free(&sv);
+}
+
+/* A relay's beam may take twice its share of the total, no more, so that
+ * one that misses leaves the stretches after it theirs: the same ways
+ * (circled_way), relayed on a total so small that the walk's beams, a few states
+ * wide, miss: the stretches in the circling still get their beams, which
+ * meet at once and lose their 60 moves. */
+Test(polish, a_relay_that_misses_leaves_the_rest_their_share) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc;
+  uint64_t seed = 67;
+  for (int round = 0; round < 6; round++) {
+    static char m[BS_ANSWER_MAX + 1];
+    bs_board a, z;
+    int len;
+    const int all = circled_way(&seed, &a, &z, m, &len);
+    memset(&acc, 0, sizeof acc);
+    const uint64_t total = 10000;
+    int relayed = bs_polish_relay(&sv, &a, m, all, &(bs_relay_plan){60, 3, 4, 100, total}, NULL, &acc);
+    expect_within(&a, &z, m, all, relayed, &acc, total, round);
+    cr_assert_leq(relayed, len + 120, "round %d: %d moves of %d, the circling kept", round, relayed, all);
+  }
+  bs_solver_free(&sv);
+}
