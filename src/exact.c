@@ -116,14 +116,15 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
      * to it, prove there is no way of at most c moves. */
     if (end == BS_END_EXHAUSTED) end = BS_END_LIMIT;
     if (end != BS_END_LIMIT) break;
+    /* What was searched: the bound, clipped to `most` (a raised c may
+     * pass it); the floor is the next length of the ways' parity. A run
+     * that ended at its bound proved it, even on the last of the budget. */
+    floor = p.bound + 1;
+    floor += (floor ^ c) & 1;
     if (budget && sum.generated >= budget) {
       end = BS_END_BUDGET;
       break;
     }
-    /* What was searched: the bound, clipped to `most` (a raised c may
-     * pass it); the floor is the next length of the ways' parity. */
-    floor = p.bound + 1;
-    floor += (floor ^ c) & 1;
     double cost;
     step = next_step(last, r->generated, step, &cost);
     last = r->generated;

@@ -504,3 +504,154 @@ Test(search, a_far_beam_waits_on_its_backward_side) {
     cr_assert_gt(records_of(&sv.arena, BS_FORWARD), 1000, "far %u", far);
   }
 }
+
+/* Boards whose distance is their lower bound are where a floor raised one
+ * step too far shows: 3x3 boards of 12 moves or more with the distance
+ * equal to bs_lower_bound, half of them with the blank in the middle (its
+ * way to the goal cell is one across and one down, even), the rest
+ * anywhere. Under budgets that stop the first runs, the exact and the
+ * breadth-first modes never claim a floor above the distance (nor below
+ * the bound), and an answer is the distance, proven. */
+Test(search, floors_stay_at_or_below_a_tight_bound) {
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  bs_board b[20];
+  int dist[20], n = 0, middle = 0;
+  uint8_t v[9];
+  for (uint32_t r = 0; r < t.nstates && n < 20; r += 7) {
+    if (t.dist[r] < 12) continue;
+    bs_perm_unrank(r, 9, v);
+    bs_board x = bs_test_board(3, 3, 0, v);
+    if (bs_lower_bound(&x) != t.dist[r]) continue;
+    if (x.blank == 4 ? middle >= 10 : n - middle >= 10) continue;
+    middle += x.blank == 4;
+    dist[n] = t.dist[r];
+    b[n++] = x;
+  }
+  bs_bfs_free(&t);
+  cr_assert_eq(n, 20, "%d boards", n);
+  static bs_result r;
+  int gave_up = 0;
+  for (int i = 0; i < n; i++) {
+    char text[BS_BOARD_TEXT];
+    bs_board_format(&b[i], text);
+    for (uint64_t budget = 1; budget < 3000; budget = budget * 2 + 1)
+      for (int k = 0; k < 2; k++) {
+        bs_opts o = {.recycle = 1, .budget = budget};
+        bs_solver_solve(&sv, &b[i], k ? BS_MODE_BFS : BS_MODE_EXACT, &o, &r);
+        cr_assert_leq(r.floor, dist[i], "%s %s budget %llu: floor %d above the distance", k ? "bfs" : "exact",
+                      text, (unsigned long long)budget, r.floor);
+        cr_assert_geq(r.floor, bs_lower_bound(&b[i]), "%s", text);
+        if (r.status == BS_ST_SOLVED)
+          cr_assert(r.optimal && r.length == dist[i] && r.floor == dist[i], "%s", text);
+        else
+          cr_assert_not(r.optimal, "%s", text);
+        gave_up += r.status != BS_ST_SOLVED;
+      }
+  }
+  cr_assert_gt(gave_up, 0);
+}
+
+/* The budget is of all the runs of a bounded search, not of each: with a
+ * budget of exactly what its first run generates (that run ends at its
+ * bound, within the budget, having spent it all), the search gives up
+ * there, with or without foresight, and does not go on unbounded. */
+Test(search, a_budget_spent_by_a_whole_run_ends_the_search) {
+  bs_board b[6];
+  int dist[6], n = deep_boards(b, dist, 6), tried = 0;
+  static bs_result r;
+  for (int i = 0; i < n; i++) {
+    bs_board goal;
+    bs_goal(&b[i], &goal);
+    bs_heur H;
+    bs_heur_init(&H, &b[i], &goal, BS_LC_LOWER_BOUND);
+    const int c = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &b[i]));
+    if (c + 2 > dist[i]) continue;
+    /* One run, at the lower bound: no way that short. */
+    cr_assert_eq(bs_bounded(&sv, &b[i], &goal, &H, c, 0, 1, 0, &r), BS_END_LIMIT, "board %d", i);
+    const uint64_t first = r.generated;
+    const int proved = r.floor;
+    if (!first) continue; /* every first move was pruned: a budget of 0 is none */
+    cr_assert_gt(proved, c, "board %d", i);
+    for (int foresee = 0; foresee < 2; foresee++) {
+      bs_end e = bs_bounded(&sv, &b[i], &goal, &H, BS_MAX_MOVES, first, 1, foresee, &r);
+      cr_assert_eq(e, BS_END_BUDGET, "board %d foresee %d: ended %d, %llu states of %llu", i, foresee, (int)e,
+                   (unsigned long long)r.generated, (unsigned long long)first);
+      cr_assert_eq(r.generated, first, "board %d foresee %d", i, foresee);
+      /* The run searched its bound whole on the last of the budget: its
+       * proof stands, and the floor says so. */
+      cr_assert_eq(r.floor, proved, "board %d: floor %d, the first run proved %d", i, r.floor, proved);
+    }
+    tried++;
+  }
+  cr_assert_gt(tried, 2);
+}
+
+/* A bounded search up to `most` moves: at or past the distance it meets
+ * with a shortest way, proven; below it, even one below (a `most` of the
+ * other parity), it ends at its limit with a floor past `most` and never
+ * past the distance. On 3x3 boards of 12 moves or more, 4 whose distance
+ * is the heuristic's bound plus each of 0, 2, 4 and 6 (the first runs are
+ * where a bound that steps wrong shows), and deep ones. */
+Test(search, a_bounded_search_stops_at_most_with_a_true_floor) {
+  bs_board b[24];
+  int dist[24], n = deep_boards(b, dist, 8), per[4] = {0};
+  bs_bfs t;
+  bs_bfs_run(&t, 3, 3, 0);
+  uint8_t v[9];
+  for (uint32_t k = 0; k < t.nstates && n < 24; k += 11) {
+    if (t.dist[k] < 12) continue;
+    bs_perm_unrank(k, 9, v);
+    bs_board x = bs_test_board(3, 3, 0, v), goal;
+    bs_goal(&x, &goal);
+    bs_heur H;
+    bs_heur_init(&H, &x, &goal, BS_LC_LOWER_BOUND);
+    const int gap = (t.dist[k] - (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &x))) / 2;
+    if (gap > 3 || per[gap] == 4) continue;
+    per[gap]++;
+    dist[n] = t.dist[k];
+    b[n++] = x;
+  }
+  bs_bfs_free(&t);
+  cr_assert_eq(n, 24);
+  static bs_result r;
+  for (int i = 0; i < n; i++) {
+    bs_board goal;
+    bs_goal(&b[i], &goal);
+    bs_heur H;
+    bs_heur_init(&H, &b[i], &goal, BS_LC_LOWER_BOUND);
+    for (int most = dist[i] - 3; most <= dist[i] + 1; most++) {
+      bs_end e = bs_bounded(&sv, &b[i], &goal, &H, most, 0, 1, 0, &r);
+      if (most >= dist[i]) {
+        cr_assert_eq(e, BS_END_MET, "board %d most %d: ended %d", i, most, (int)e);
+        cr_assert(r.length == dist[i] && r.floor == dist[i], "board %d most %d: %d moves, floor %d, %d exist", i,
+                  most, r.length, r.floor, dist[i]);
+      } else {
+        cr_assert_eq(e, BS_END_LIMIT, "board %d most %d: ended %d", i, most, (int)e);
+        cr_assert(r.floor > most && r.floor <= dist[i], "board %d most %d: floor %d, %d moves exist", i, most,
+                  r.floor, dist[i]);
+      }
+    }
+  }
+}
+
+/* A bridge (bs_engine.h) counts only meetings shorter than `below`: on
+ * deep 3x3 boards, below the distance plus one it meets with a shortest
+ * way; at the distance it finds none, and says so (BS_END_LIMIT). */
+Test(search, a_bridge_counts_only_shorter_meetings) {
+  bs_board b[6];
+  int dist[6], n = deep_boards(b, dist, 6);
+  static bs_result r;
+  for (int i = 0; i < n; i++) {
+    bs_board goal;
+    bs_goal(&b[i], &goal);
+    for (int recycle = 0; recycle < 2; recycle++) {
+      bs_policy p = {.recycle = recycle, .below = dist[i] + 1};
+      cr_assert_eq(bs_solver_engine(&sv, &b[i], &goal, &p, &r), BS_END_MET, "board %d", i);
+      cr_assert_eq(r.length, dist[i], "board %d", i);
+      p.below = dist[i];
+      bs_end e = bs_solver_engine(&sv, &b[i], &goal, &p, &r);
+      cr_assert_eq(e, BS_END_LIMIT, "board %d below %d: ended %d with %d moves", i, dist[i], (int)e, r.length);
+    }
+  }
+}

@@ -339,3 +339,34 @@ Test(stores, object_and_pool_account_and_free) {
 STORE_API_TEST(arena, bs_arena_init, bs_arena_free)
 STORE_API_TEST(object, bs_object_init, bs_object_free)
 STORE_API_TEST(pool, bs_pool_init, bs_pool_free)
+
+/* Filled to its cap, a store's vector of ids holds the cap and its unused
+ * id 0, no more: it grows by doubling, but never past cap + 1, so that a
+ * small cap costs what it says (5,000 states: 4,096 entries, then 5,001,
+ * not 8,192), and its table never passes 2 slots a state. */
+#define FILL_TO_CAP(X)                                                          \
+  do {                                                                          \
+    const uint32_t cap = 5000;                                                  \
+    bs_##X st;                                                                  \
+    cr_assert_eq(bs_##X##_init(&st, cap), 0);                                   \
+    bs_##X##_clear(&st, 2);                                                     \
+    for (uint32_t k = 1; k <= cap; k++) {                                       \
+      cr_assert_not(bs_##X##_full(&st), #X " state %u", k);                     \
+      uint32_t *c = bs_##X##_scratch(&st);                                      \
+      const uint32_t *other;                                                    \
+      memset(c, 0, BS_REC_INTS * sizeof *c);                                    \
+      c[0] = k, c[1] = k * 2654435761u;                                         \
+      c[BS_R_HASH] = bs_test_hash(c, 2);                                        \
+      cr_assert_eq(bs_##X##_lookup(&st, c, &other), BS_NEW);                    \
+      bs_##X##_commit(&st);                                                     \
+    }                                                                           \
+    cr_assert(bs_##X##_full(&st));                                              \
+    cr_assert_eq(st.set.idcap, cap + 1, #X ": %u ids for %u states", st.set.idcap, cap); \
+    cr_assert_leq(st.set.nslots, 2 * cap, #X ": %u slots", st.set.nslots);     \
+    bs_##X##_free(&st);                                                         \
+  } while (0)
+
+Test(stores, id_vectors_stop_at_the_cap) {
+  FILL_TO_CAP(object);
+  FILL_TO_CAP(pool);
+}
