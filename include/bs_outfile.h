@@ -42,4 +42,9 @@ int bs_outfile_in_place(const char *path);
  * two outputs, or an output and an input, that would clobber each other. */
 int bs_same_file(const char *a, const char *b);
 
+/* Whether writing out would write over the set read from set_path: the
+ * same file, unless the set comes from standard input ("-"). Every command
+ * that reads a set and writes a file refuses that. */
+int bs_writes_over_set(const char *out, const char *set_path);
+
 #endif

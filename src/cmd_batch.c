@@ -697,7 +697,7 @@ int bs_cmd_batch(int argc, char **argv) {
   if (json && bs_same_file(out, json))
     return bs_usage_error("batch", "the answers and --json cannot both go to '%s'", json);
   for (int i = 0; i < 2; i++)
-    if (outs[i] && strcmp(setpath, "-") && bs_same_file(outs[i], setpath))
+    if (outs[i] && bs_writes_over_set(outs[i], setpath))
       return bs_usage_error("batch", "'%s' is the set: it would be written over", outs[i]);
   char *jpath = journal_path(out);
   if (json && jpath && bs_same_file(json, jpath)) {

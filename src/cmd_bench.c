@@ -340,8 +340,8 @@ int bs_cmd_bench(int argc, char **argv) {
   if (only_check && (json || csv))
     return bs_usage_error("bench", "--check times nothing to print as --json or --csv");
   const char *path = optind < argc ? argv[optind] : BS_BENCH_SET;
-  if (csv && optind < argc && strcmp(path, "-") && bs_same_file(csv, path))
-    return bs_usage_error("bench", "'%s' is the set: --csv would write over it", csv);
+  if (csv && optind < argc && bs_writes_over_set(csv, path))
+    return bs_usage_error("bench", "'%s' is the set: it would be written over", csv);
   const int pinned = !strcmp(path, BS_BENCH_SET) && mem == BS_DEFAULT_MEM;
 
   bs_set set;

@@ -53,7 +53,7 @@ int bs_cmd_best(int argc, char **argv) {
   if (dashes > 1) return bs_usage_error("best", "only one file can be '-'");
   /* An answer file may be written over (its answers are read first), the
    * set may not. */
-  if (strcmp(paths[0], "-") && bs_same_file(outpath, paths[0]))
+  if (bs_writes_over_set(outpath, paths[0]))
     return bs_usage_error("best", "'%s' is the set: it would be written over", outpath);
   bs_set set;
   bs_answers *ans = calloc((size_t)nf, sizeof *ans);

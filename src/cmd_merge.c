@@ -217,7 +217,7 @@ int bs_cmd_merge(int argc, char **argv) {
   int stdin_uses = 0;
   for (int i = optind; i < argc; i++) stdin_uses += !strcmp(argv[i], "-");
   if (stdin_uses > 1) return bs_usage_error("merge", "only one of SET and the SHARDs can be '-'");
-  if (strcmp(setpath, "-") && bs_same_file(out, setpath))
+  if (bs_writes_over_set(out, setpath))
     return bs_usage_error("merge", "'%s' is the set: it would be written over", out);
 
   /* Only the number of puzzles matters here: batch gave every line of the

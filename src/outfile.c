@@ -220,3 +220,7 @@ int bs_same_file(const char *a, const char *b) {
   free(db);
   return same;
 }
+
+int bs_writes_over_set(const char *out, const char *set_path) {
+  return strcmp(set_path, "-") && bs_same_file(out, set_path);
+}
