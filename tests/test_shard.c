@@ -114,3 +114,49 @@ Test(shard, merged_shards_fit_the_limits_as_one_run) {
   bs_temp_drop(merged);
   free(text);
 }
+
+/* A bad line fails every shard, not only the one that holds it: each shard
+ * reads the whole set, reports its bad lines and exits 1, as one batch run
+ * of the set does, so no shard of a broken set reads as a success. Its
+ * summary counts only its own puzzles, and the merged shards are still the
+ * bytes of one run. */
+Test(shard, a_bad_line_fails_every_shard) {
+  char *set = bs_temp_text("3\n3,3,123456708\n3,3,120456780\n3,3,123456078\n");
+  char *one = bs_temp_text(""), *merged = bs_temp_text(""), *s[2], *json[2];
+  bs_proc p;
+  bs_run(&p, NULL, "batch", "--jobs", "1", "--mem", "16M", set, "-o", one, NULL);
+  cr_assert_eq(p.code, 1, "one run of a set with a bad line exits %d: %s", p.code, p.err);
+  bs_proc_free(&p);
+  for (int k = 0; k < 2; k++) {
+    char shard[8];
+    snprintf(shard, sizeof shard, "%d/2", k);
+    s[k] = bs_temp_text("");
+    json[k] = bs_temp_text("");
+    bs_run(&p, NULL, "batch", "--shard", shard, "--jobs", "1", "--mem", "16M", set, "-o", s[k], "--json",
+           json[k], NULL);
+    cr_assert_eq(p.code, 1, "shard %s exits %d: %s", shard, p.code, p.err);
+    cr_assert_not_null(strstr(p.err, ":3: two blanks"), "shard %s does not name the bad line: %s", shard, p.err);
+    bs_proc_free(&p);
+    char *j = bs_slurp(json[k], NULL);
+    /* Shard 0 holds puzzles 1 and 3, shard 1 the bad one. */
+    const char *want = k ? "\"puzzles\":1,\"solved\":0" : "\"puzzles\":2,\"solved\":2";
+    cr_assert_not_null(strstr(j, want), "shard %s's summary: %s", shard, j);
+    cr_assert_not_null(strstr(j, k ? "\"invalid\":1" : "\"invalid\":0"), "shard %s's summary: %s", shard, j);
+    free(j);
+  }
+  bs_run(&p, NULL, "merge", set, s[0], s[1], "-o", merged, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  bs_proc_free(&p);
+  size_t l1, l2;
+  char *x = bs_slurp(one, &l1), *y = bs_slurp(merged, &l2);
+  cr_assert(l1 == l2 && !memcmp(x, y, l1), "merged shards differ from one run");
+  free(x);
+  free(y);
+  for (int k = 0; k < 2; k++) {
+    bs_temp_drop(s[k]);
+    bs_temp_drop(json[k]);
+  }
+  bs_temp_drop(set);
+  bs_temp_drop(one);
+  bs_temp_drop(merged);
+}
