@@ -179,33 +179,49 @@ static inline void bs_kill_reap(pid_t pid, const char *what) {
 
 /* ---- a terminal, under tmux ------------------------------------------ */
 
-/* Runs `tmux -L sock ARGS` with the output, if out, in a temp file read
+/* Runs `tmux -S sock ARGS` with the output, if out, in a temp file read
  * back into *out. Returns tmux's exit status. */
 static inline int bs_tmux(const char *sock, char **out, const char *args) {
   char *path = bs_temp_text(""), cmd[16384 + 4096 + 64];
-  snprintf(cmd, sizeof cmd, "tmux -L '%s' -f /dev/null %s >'%s' 2>&1", sock, args, path);
+  snprintf(cmd, sizeof cmd, "tmux -S '%s' -f /dev/null %s >'%s' 2>&1", sock, args, path);
   int rc = system(cmd);
   if (out) *out = bs_slurp(path, NULL);
   bs_temp_drop(path);
   return rc;
 }
 
+/* Ends the tmux server on socket sock and removes it and its directory. */
+static inline void bs_tmux_end(const char *sock, const char *dir) {
+  bs_tmux(sock, NULL, "kill-server");
+  unlink(sock);
+  rmdir(dir);
+}
+
 /* Types the shell command `line` (no double quotes in it) into a shell in
- * a tmux pane of cols x rows, on a socket of this process's own, and
+ * a tmux pane of cols x rows, on a socket of its own (removed after), and
  * returns the pane once the shell has printed "done STATUS" after it, a
  * text the typed command line cannot hold, wherever the pane wraps it;
- * wrapped lines come back joined. Fails after wait_s seconds; skips the
- * test without tmux. */
-static inline char *bs_in_tmux(int cols, int rows, double wait_s, const char *line) {
+ * wrapped lines come back joined. If raw, *raw gets every byte the pane
+ * was sent (tmux pipe-pane), redraws included, which the final pane no
+ * longer shows. Fails after wait_s seconds; skips the test without tmux. */
+static inline char *bs_in_tmux_raw(int cols, int rows, double wait_s, const char *line, char **raw) {
   if (system("command -v tmux >/dev/null 2>&1"))
     cr_skip_test("tmux is not installed (scripts/deps.sh installs it)");
-  char sock[64], args[16384], *screen = NULL;
-  snprintf(sock, sizeof sock, "bs_test_%d", (int)getpid());
+  /* In /tmp, not $TMPDIR: a socket's path has room for about 100 bytes. */
+  char dir[] = "/tmp/bs_tmux_XXXXXX", sock[64], args[16384], *screen = NULL;
+  char *rawpath = raw ? bs_temp_text("") : NULL;
+  if (raw) *raw = NULL;
+  cr_assert_not_null(mkdtemp(dir), "mkdtemp %s: %s", dir, strerror(errno));
+  snprintf(sock, sizeof sock, "%s/s", dir);
   snprintf(args, sizeof args, "new-session -d -x %d -y %d -s t \"env PS1='$ ' sh\"", cols, rows);
   cr_assert_eq(bs_tmux(sock, NULL, args), 0, "tmux %s", args);
+  if (raw) {
+    snprintf(args, sizeof args, "pipe-pane -o -t t \"cat >> '%s'\"", rawpath);
+    cr_assert_eq(bs_tmux(sock, NULL, args), 0, "tmux %s", args);
+  }
   snprintf(args, sizeof args, "send-keys -t t \"%s; printf 'done %%s\\\\n' \\$?\" Enter", line);
   if (bs_tmux(sock, NULL, args)) {
-    bs_tmux(sock, NULL, "kill-server");
+    bs_tmux_end(sock, dir);
     cr_assert_fail("tmux %s failed", args);
   }
   struct timespec t0, now, nap = {0, 50000000};
@@ -213,16 +229,30 @@ static inline char *bs_in_tmux(int cols, int rows, double wait_s, const char *li
   for (;;) {
     free(screen);
     cr_assert_eq(bs_tmux(sock, &screen, "capture-pane -p -J -t t"), 0);
-    if (strstr(screen, "\ndone ")) break;
+    if (strstr(screen, "\ndone ")) {
+      if (!raw) break;
+      /* The pipe lags the pane: wait for it to pass "done STATUS" too
+       * (the typed line's echo holds "done %s", no digit). */
+      free(*raw);
+      *raw = bs_slurp(rawpath, NULL);
+      const char *d = *raw;
+      while ((d = strstr(d, "done ")) && (d[5] < '0' || d[5] > '9')) d++;
+      if (d) break;
+    }
     clock_gettime(CLOCK_MONOTONIC, &now);
     if (now.tv_sec - t0.tv_sec > wait_s) {
-      bs_tmux(sock, NULL, "kill-server");
+      bs_tmux_end(sock, dir);
       cr_assert_fail("no 'done' after %.0f s; the pane:\n%s", wait_s, screen);
     }
     nanosleep(&nap, NULL);
   }
-  bs_tmux(sock, NULL, "kill-server");
+  bs_tmux_end(sock, dir);
+  if (raw) bs_temp_drop(rawpath);
   return screen;
+}
+
+static inline char *bs_in_tmux(int cols, int rows, double wait_s, const char *line) {
+  return bs_in_tmux_raw(cols, rows, wait_s, line, NULL);
 }
 
 static inline void bs_proc_free(bs_proc *p) {

@@ -996,17 +996,28 @@ Test(batch, a_signal_while_writing_to_a_full_pipe_loses_nothing, .timeout = 120)
 /* On a terminal narrower than the progress line, each refresh would wrap
  * it and leave its first rows behind ('\r' goes back one row only): the
  * line is cut to the terminal's width, and nothing of it stays once the
- * run ends. */
+ * run ends. The bytes sent to the terminal show that progress was drawn,
+ * each time within the width (a puzzle done wakes a redraw, so even a fast
+ * run draws some). */
 Test(batch, progress_fits_a_narrow_terminal, .timeout = 120) {
   char *text = medium_set();
-  char *set = bs_temp_text(text), *out = bs_temp_text(""), line[9000];
+  char *set = bs_temp_text(text), *out = bs_temp_text(""), line[9000], *raw;
   const char *bin = getenv("BISLIDE");
   cr_assert(bin && *bin);
   snprintf(line, sizeof line, "'%s' batch '%s' -o '%s' --mode bfs --mem 16M --jobs 1", bin, set, out);
-  char *screen = bs_in_tmux(20, 40, 100.0, line);
+  char *screen = bs_in_tmux_raw(20, 40, 100.0, line, &raw);
   cr_assert_not_null(strstr(screen, "solved"), "no summary:\n%s", screen);
   cr_assert_null(strstr(screen, "/90 done"), "progress rows were left behind:\n%s", screen);
   cr_assert_not_null(strstr(screen, "\ndone 0\n"), "%s", screen);
+  int draws = 0;
+  for (const char *r = strstr(raw, "\r  "); r; r = strstr(r + 1, "\r  ")) {
+    const char *end = strchr(r, '\033'); /* each draw ends by clearing the rest of the row */
+    if (!end || !memchr(r, '/', (size_t)(end - r))) continue;
+    cr_assert_leq(end - r - 1, 19, "a progress draw wider than the 20 columns: %.*s", (int)(end - r - 1), r + 1);
+    draws++;
+  }
+  cr_assert_gt(draws, 0, "no progress drawn on the terminal; it was sent:\n%s", raw);
+  free(raw);
   free(screen);
   free(text);
   drop(set);
