@@ -58,6 +58,15 @@ Test(shard, three_parallel_shards_merge_to_one_run) {
   rmdir(dir);
 }
 
+/* Asserts that the merged shards are the bytes of one run. */
+static void same_bytes(const char *merged, const char *one) {
+  size_t l1, l2;
+  char *x = bs_slurp(one, &l1), *y = bs_slurp(merged, &l2);
+  cr_assert(l1 == l2 && !memcmp(x, y, l1), "merged shards differ from one run (%zu bytes, %zu)", l2, l1);
+  free(x);
+  free(y);
+}
+
 /* Limits that bind: one run drops answers to fit them, and the shards,
  * which leave the limits to the whole, merge to the same bytes. */
 Test(shard, merged_shards_fit_the_limits_as_one_run) {
@@ -98,11 +107,7 @@ Test(shard, merged_shards_fit_the_limits_as_one_run) {
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert_not_null(strstr(p.err, "dropped to keep every letter within its limit"), "%s", p.err);
   bs_proc_free(&p);
-  size_t l1, l2;
-  char *x = bs_slurp(one, &l1), *y = bs_slurp(merged, &l2);
-  cr_assert(l1 == l2 && !memcmp(x, y, l1), "merged shards differ from one run");
-  free(x);
-  free(y);
+  same_bytes(merged, one);
   bs_run(&p, NULL, "verify", tight, merged, NULL);
   cr_assert_eq(p.code, 0, "%s%s", p.out, p.err);
   bs_proc_free(&p);
@@ -147,11 +152,10 @@ Test(shard, a_bad_line_fails_every_shard) {
   bs_run(&p, NULL, "merge", set, s[0], s[1], "-o", merged, NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
   bs_proc_free(&p);
-  size_t l1, l2;
-  char *x = bs_slurp(one, &l1), *y = bs_slurp(merged, &l2);
-  cr_assert(l1 == l2 && !memcmp(x, y, l1), "merged shards differ from one run");
-  free(x);
-  free(y);
+  same_bytes(merged, one);
+  bs_run(&p, NULL, "verify", set, merged, NULL); /* the bad line's answer is empty */
+  cr_assert_eq(p.code, 1, "verify exits %d: %s%s", p.code, p.out, p.err);
+  bs_proc_free(&p);
   for (int k = 0; k < 2; k++) {
     bs_temp_drop(s[k]);
     bs_temp_drop(json[k]);
