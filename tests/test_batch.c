@@ -997,8 +997,8 @@ Test(batch, a_signal_while_writing_to_a_full_pipe_loses_nothing, .timeout = 120)
  * it and leave its first rows behind ('\r' goes back one row only): the
  * line is cut to the terminal's width, and nothing of it stays once the
  * run ends. The bytes sent to the terminal show that progress was drawn,
- * each time within the width (a puzzle done wakes a redraw, so even a fast
- * run draws some). */
+ * each time within the width (it is drawn every 200 ms and once more when
+ * the workers end, so even a fast run draws it). */
 Test(batch, progress_fits_a_narrow_terminal, .timeout = 120) {
   char *text = medium_set();
   char *set = bs_temp_text(text), *out = bs_temp_text(""), line[9000], *raw;

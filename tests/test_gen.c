@@ -699,8 +699,9 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
 
 /* gen killed while it works leaves nothing behind: its boards and answers
  * wait in unlinked temporary files (tmpfile), which no kill can leave in
- * the directory, and no output is made before the end, so none is half
- * made. What is checked: the kill came mid-work, and the directory is
+ * the directory, and the outputs are only tried at the start (so that a
+ * path that cannot be written fails first) and made at the end, so none is
+ * half made. What is checked: the kill came mid-work, and the directory is
  * empty after it. */
 Test(gen_cli, killed_it_leaves_no_file) {
   char dir[] = "/tmp/bs_gen_XXXXXX";
