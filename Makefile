@@ -113,10 +113,11 @@ bench: deps $(BIN)
 	@cat bench/results/latest.txt
 	@echo "bench: wrote bench/results/latest.csv; scripts/plot-bench.sh makes latest.png"
 
-## unseen: issue 9's targets on a new set of boards (SEED=N, default today's date): bench/unseen.sh
+## unseen: issue 9's targets on a new set of boards (SEED=N, default today's date; KEEP=DIR keeps the sets, answers and JSON): bench/unseen.sh
 SEED ?= $(shell date +%Y%m%d)
+KEEP ?=
 unseen: deps $(BIN)
-	bench/unseen.sh $(SEED) $(BIN)
+	bench/unseen.sh $(SEED) $(BIN) $(KEEP)
 
 ## floors: how short answers to uniform boards can be, as exact mode proves (SIZE=6x6 COUNT=50 SEED=N; 16 GB, about 7 minutes): bench/floors.sh
 SIZE ?= 6x6

@@ -2,9 +2,11 @@
 # Checks the solver on boards that no setting was chosen on: a new set for
 # every seed, so that anyone can check issue 9's targets on boards we have
 # not seen. Run from the top directory:
-#   bench/unseen.sh [SEED [BISLIDE]]     (default: today's date, e.g.
+#   bench/unseen.sh [SEED [BISLIDE [DIR]]]   (default: today's date, e.g.
 #                                        20261203, and build/bislide)
-# Makes, with `bislide gen`, in a temporary directory:
+# Makes, with `bislide gen`, in a temporary directory, or in DIR (made if
+# missing and kept, to look at each board's --json line afterwards; what
+# an earlier run left there is written over):
 #   sizes     every size from 2x2 to 6x6, 6 boards each with walls on 0,
 #             15, 30 and 45% of the cells (seed SEED + 100W + 10H + the
 #             percent; a size left with under 3 open cells is left out);
@@ -24,8 +26,13 @@ set -eu
 seed=${1:-$(date +%Y%m%d)}
 bin=${2:-build/bislide}
 real=puzzles/devquiz2011.txt
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+if [ -n "${3:-}" ]; then
+  mkdir -p "$3"
+  tmp=$(cd "$3" && pwd)
+else
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+fi
 
 . "$(dirname "$0")/../scripts/sets.sh" # gen, join
 
@@ -67,6 +74,7 @@ printf '%-11s %7s %8s %11s %7s %8s %10s %8s\n' set boards answered unsolvable ga
 fail=0
 for set in sizes big layouts walks unsolvable; do
   f=$tmp/$set.txt
+  rm -f "$tmp/$set.ans.journal" # a kept DIR's, from a run stopped before its end
   "$bin" batch "$f" -o "$tmp/$set.ans" --jobs 2 --mem 80M --json "$tmp/$set.json" 2>/dev/null || fail=1
   n=$(field "$tmp/$set.json" puzzles)
   solved=$(field "$tmp/$set.json" solved)
