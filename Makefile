@@ -90,7 +90,7 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c $(LIB) $(wildcard include/*.h src/*.h tests/fuzz
 	@mkdir -p $(BUILD)/fuzz
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -I$(BUILD)/gen -o $@ $< $(LIB) $(LDLIBS)
 
-## valgrind: a small solve, verify and batch under valgrind: any error or leak fails
+## valgrind: a small solve, verify and batch, and an exact solve, under valgrind: any error or leak fails
 VALGRIND = valgrind -q --leak-check=full --errors-for-leak-kinds=all --show-leak-kinds=all
 VG_SET   = tests/fuzz/corpus/fuzz_parse/mixed.txt
 valgrind: $(BIN)
@@ -100,6 +100,9 @@ valgrind: $(BIN)
 	$(VALGRIND) --error-exitcode=1 $(BIN) solve --json --mem 64K $(VG_SET) > /dev/null
 	$(VALGRIND) --error-exitcode=1 $(BIN) batch $(VG_SET) -o $(BUILD)/valgrind-batch.ans --jobs 2 --mem 64M
 	cmp $(BUILD)/valgrind.ans $(BUILD)/valgrind-batch.ans
+	@# Exact mode on a ring board: its tuple tables built, kept and read.
+	$(VALGRIND) --error-exitcode=1 $(BIN) solve --exact --no-pdb-cache --set pdb_mem=0 --mem 256M \
+	  --board 5,3,B7A61CD==32405E > /dev/null
 	@# Bad input exits 1 by design: valgrind's own errors get 3 here.
 	$(VALGRIND) --error-exitcode=3 $(BIN) solve tests/fuzz/corpus/fuzz_parse/bad.txt; test $$? -eq 1
 	$(VALGRIND) --error-exitcode=3 $(BIN) verify $(VG_SET) tests/fuzz/corpus/fuzz_parse/answers_bad.txt; \

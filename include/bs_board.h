@@ -49,6 +49,16 @@ static inline unsigned bs_get(const bs_geom *g, const uint32_t *w, int p) {
   return (w[g->word[p]] >> g->shift[p]) & g->mask;
 }
 
+/* Each tile's cell from a packed board: at[v] for tile v, BS_MAX_CELLS
+ * entries (a wall holds its own goal number, below n: the last cell is
+ * never a wall); the blank lands in at[0], unused. */
+static inline void bs_unpack_at(const bs_geom *g, const uint32_t *words, uint8_t *at) {
+  for (int c = 0, k = 0; k < g->nwords; k++) {
+    uint32_t w = words[k];
+    for (int s = 0; s < g->per_word && c < g->n; s++, c++, w >>= g->bits) at[w & g->mask] = (uint8_t)c;
+  }
+}
+
 static inline void bs_put(const bs_geom *g, uint32_t *w, int p, unsigned v) {
   uint32_t *x = &w[g->word[p]];
   *x = (*x & ~(g->mask << g->shift[p])) | ((uint32_t)v << g->shift[p]);

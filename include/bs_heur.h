@@ -21,7 +21,9 @@
  * still admissible. A move changes one tile's distance and at most two
  * lines, and one pattern's entry, so a child's score comes from its
  * parent's by a cheap update (bs_heur_child), with what the parent needs
- * unpacked once (bs_heur_parent).
+ * unpacked once (bs_heur_parent). With tuple tables (bs_tuples.h, exact
+ * mode on small boards) the score is the largest of the three; those are
+ * read whole for every child.
  *
  * Score words: the value the engine ranks and bounds by is in the low 16
  * bits; above it the heuristic keeps the Manhattan part, which the max
@@ -29,10 +31,12 @@
 #ifndef BS_HEUR_H
 #define BS_HEUR_H
 
+#include <limits.h>
 #include <stdint.h>
 
 #include "bs_board.h"
 #include "bs_pdb.h"
+#include "bs_tuples.h"
 
 #define BS_FAR 255 /* no open path */
 #define BS_LC_LOWER_BOUND 2 /* lc moves a tile out of line that keep the score a lower bound */
@@ -52,7 +56,12 @@ typedef struct bs_heur {
   int lc_weight; /* moves added per tile that must leave its line; 0: none */
   int pdb;       /* pattern databases in view[] */
   bs_pdb_view view[2]; /* view[s]: toward side s's target */
+  const bs_tuples *tup[2]; /* tup[s]: tuple tables toward side s's target, or NULL */
 } bs_heur;
+
+/* Whether a score word keeps the Manhattan part above its value: when
+ * tables may make the value larger. */
+static inline int bs_heur_tables(const bs_heur *H) { return H->pdb || H->tup[0]; }
 
 /* Fills the tables for the pair: the forward side's target is `to`, the
  * backward side's `from`; lc moves per tile out of line (2 is a lower
@@ -63,6 +72,11 @@ void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc);
  * viewing toward its target, with the transposed lookup where P allows.
  * Returns 0, or -1 when P is of another layout (the score is unchanged). */
 int bs_heur_use_pdb(bs_heur *H, const bs_pdb *P, const bs_board *from, const bs_board *to);
+
+/* Adds tuple tables to the score: fwd toward the forward side's target
+ * (`to`), bwd toward the backward side's (`from`), both of one k. They
+ * stay the caller's, and must outlive H's use. */
+void bs_heur_use_tuples(bs_heur *H, const bs_tuples *fwd, const bs_tuples *bwd);
 
 /* The Manhattan part of board b's score for side s, from scratch. */
 int bs_heur_score(const bs_heur *H, int s, const bs_board *b);
@@ -117,6 +131,7 @@ typedef struct bs_heur_ctx {
   const uint32_t *w;
   int side, md;
   bs_pdb_idx idx;
+  uint8_t at[BS_MAX_CELLS]; /* with tuple tables: each tile's cell */
 } bs_heur_ctx;
 
 /* The parent of side s with packed board w and score word `word`. */
@@ -125,8 +140,9 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
   c->g = g;
   c->w = w;
   c->side = s;
-  c->md = (int)(H->pdb ? word >> BS_SCORE_BITS : word); /* word has no engine bit here */
+  c->md = (int)(bs_heur_tables(H) ? word >> BS_SCORE_BITS : word); /* word has no engine bit here */
   if (H->pdb) bs_pdb_eval_packed(&H->view[s], g, w, &c->idx);
+  if (H->tup[s]) bs_unpack_at(g, w, c->at);
 }
 
 /* The keys, in line order, of the tiles of row `line` (bit 1) or column
@@ -173,12 +189,19 @@ static inline int bs_heur_delta(const bs_heur *H, const bs_heur_ctx *c, int s, u
 }
 
 /* The score word of the child where tile v slides from cell q into the
- * blank at p, from the parent's context. */
-static inline uint32_t bs_heur_child(const bs_heur *H, const bs_heur_ctx *c, unsigned v, int p, int q) {
+ * blank at p, from the parent's context. A bound that prunes needs no
+ * more than to pass `most`: the tuple tables are read only while the
+ * value is at most `most` (INT_MAX: all of them). */
+static inline uint32_t bs_heur_child(const bs_heur *H, const bs_heur_ctx *c, unsigned v, int p, int q, int most) {
   int md = c->md + bs_heur_delta(H, c, c->side, v, p, q);
-  if (!H->pdb) return (uint32_t)md;
-  int h = bs_pdb_child(&H->view[c->side], &c->idx, v, p, q);
-  return (uint32_t)(h > md ? h : md) | (uint32_t)md << BS_SCORE_BITS;
+  if (!bs_heur_tables(H)) return (uint32_t)md;
+  int h = H->pdb ? bs_pdb_child(&H->view[c->side], &c->idx, v, p, q) : 0;
+  if (h < md) h = md;
+  if (H->tup[c->side] && h <= most) {
+    int t = bs_tuples_h(H->tup[c->side], c->at, v, p, q, most);
+    if (t > h) h = t;
+  }
+  return (uint32_t)h | (uint32_t)md << BS_SCORE_BITS;
 }
 
 #endif

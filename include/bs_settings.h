@@ -57,6 +57,12 @@
           "gives up before a run that should overrun it")                                          \
   SETTING(pdb_mem, 64, 0, 65536,                                                                  \
           "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")         \
+  SETTING(tuple_tiles, 3, 0, 3,                                                                   \
+          "tiles of exact mode's tuple tables (bs_tuples.h): each set of that many tiles gets the fewest moves, the blank's too, to bring them and the blank home, and the largest bounds the search where it bounds the board higher than the sums; fewer tiles where tuple_mem is too small (0: none)") \
+  SETTING(tuple_mem, 64, 0, 65536,                                                                \
+          "MiB of tuple tables exact mode builds per board, both sides of its search, at most a sixteenth of --mem") \
+  SETTING(tuple_keep, 16, 1, 100000,                                                              \
+          "tuple tables of each side exact mode's search reads: those that bound its start highest (a largest entry over fewer is still a bound, and every child reads each one)") \
   SETTING(construct_starts, 12, 1, 1000,                                                           \
           "points spread evenly along the way of the beam that came closest that the constructor starts from, the shortest answer kept (1: the way's end)") \
   SETTING(construct_budget, 16000000, 0, 1000000000,                                              \

@@ -32,6 +32,7 @@ typedef struct bs_solver {
   bs_arena arena;
   bs_object object;
   bs_pool pool;
+  uint64_t mem;     /* the whole budget, store and side */
   uint64_t side;    /* bytes kept out of the store for the mode's tables (bs_solver_side) */
   bs_construct con; /* its workspace is allocated the first time a board needs it */
   int con_ready;
@@ -63,7 +64,10 @@ uint64_t bs_solver_con_workspace(const bs_settings *set, uint64_t mem);
 
 /* The bytes of a worker's mem that a mode's tables may take besides the
  * store: in exact mode the pattern databases (the pdb_mem setting, at most
- * a quarter of mem, none below 1 MiB: not worth a build); in heuristic and
+ * a quarter of mem, none below 1 MiB: not worth a build) and the tuple
+ * tables (tuple_mem, at most a sixteenth of mem, none below 1 MiB:
+ * bs_solver_tuple_bytes);
+ * in heuristic and
  * auto mode the constructor's workspace (construct_mem) and the beams'
  * pattern databases (bs_solver_pdb_bytes at effort times escalate,
  * none below 1 MiB), at most half of mem together, the
@@ -73,6 +77,10 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem);
 /* The bytes of the heuristic mode's tables at an effort: beam_pdb MiB
  * times the largest power of 4 within it, at most `most`. */
 uint64_t bs_solver_pdb_bytes(const bs_settings *set, uint64_t effort, uint64_t most);
+
+/* The most bytes exact mode's tuple tables may take: tuple_mem MiB, at
+ * most a sixteenth of mem, none below 1 MiB. */
+uint64_t bs_solver_tuple_bytes(const bs_settings *set, uint64_t mem);
 
 /* The constructor's share of sv->side: the rest is for pattern databases. */
 uint64_t bs_solver_con_bytes(const bs_solver *sv, const bs_settings *set);
@@ -111,7 +119,8 @@ bs_end bs_solver_engine(bs_solver *sv, const bs_board *from, const bs_board *to,
  * How exact.c proves: by plain BFS; bounded by Manhattan distance and
  * linear conflicts, and from effort 2 by the heuristic mode's tables too
  * (auto mode's try: the beams are scored by them anyway); or bounded by
- * those and pdb_mem MiB of the layout's pattern databases (exact mode). */
+ * those and pdb_mem MiB of the layout's pattern databases, and tuple
+ * tables where they pay (exact mode). */
 typedef enum { BS_PROVE_BFS, BS_PROVE_BOUNDED, BS_PROVE_PDB } bs_prove;
 void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove how, bs_result *r);
 void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_result *r);

@@ -210,7 +210,7 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
     const unsigned v = bs_get(g, par, q); /* the tile that slides into the blank */
     uint32_t sc = 0;
     if (p->H) {
-      sc = bs_heur_child(p->H, &hc, v, (int)blank, q);
+      sc = bs_heur_child(p->H, &hc, v, (int)blank, q, p->bound ? p->bound - (int)depth - 1 : INT_MAX);
       if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
     }
     uint32_t *k = b->kid[b->nk];

@@ -11,9 +11,11 @@
  * heuristic is the wall-aware Manhattan distance plus linear conflicts at
  * the lower bound's weight of 2 moves a tile, and the layout's pattern
  * databases when the pdb_mem setting allows (auto mode's short try: from
- * effort 2, the tables of the heuristic mode's beams): the larger,
- * admissible. */
+ * effort 2, the tables of the heuristic mode's beams), and in exact mode
+ * the tuple tables where they pay (bs_tuples.h, use_tuples below): the
+ * largest, admissible. */
 #include "bs_solver.h"
+#include "bs_tuples.h"
 
 #include <math.h>
 #include <string.h>
@@ -63,6 +65,46 @@ static void finish(bs_end end, bs_result *r) {
   }
 }
 
+/* The tiles of exact mode's tuples: the most tuple_tiles allows whose
+ * tables, both sides', fit tuple_mem (bs_solver_tuple_bytes) within the
+ * side bytes; those bytes are kept out of the pattern databases' share. */
+static int tuple_k(const bs_solver *sv, const bs_settings *set, const bs_board *b) {
+  uint64_t most = bs_solver_tuple_bytes(set, sv->mem);
+  if (most > sv->side) most = sv->side;
+  return bs_tuples_pick(b, (int)set->tuple_tiles, most);
+}
+
+/* Builds them toward the goal (T[0]), keeps the tuple_keep that bound b
+ * highest, builds the same tuples toward b (T[1]), and adds both to H
+ * where they bound b higher than H does (the pattern databases too):
+ * elsewhere every child would read them for nothing. Pairs go first, as
+ * they build in a fraction of the time of triples: where they bound b no
+ * higher than the wall-aware Manhattan distance with conflicts (md), as on
+ * open boards, no more is built. Else the triples are, and see at least
+ * as much (each pair's abstraction is coarser than a triple's holding it). */
+static void use_tuples(const bs_settings *set, const bs_board *b, const bs_board *goal, int k, bs_heur *H,
+                       bs_tuples *T, bs_result *r) {
+  const double t0 = bs_now_ms();
+  const int md = bs_heur_score(H, BS_FORWARD, b);
+  const int first = k < 2 ? k : 2;
+  bs_tuples more;
+  if (!bs_tuples_build(&T[0], goal, first) && bs_tuples_board(&T[0], b) > md && k > first &&
+      !bs_tuples_build(&more, goal, k)) {
+    bs_tuples_free(&T[0]);
+    T[0] = more;
+  }
+  if (T[0].n && bs_tuples_board(&T[0], b) > (int)bs_score_value(bs_heur_word(H, BS_FORWARD, b))) {
+    bs_tuples_keep(&T[0], b, (int)set->tuple_keep);
+    if (bs_tuples_build_like(&T[1], b, &T[0])) bs_tuples_free(&T[0]);
+  }
+  if (T[1].n) {
+    bs_heur_use_tuples(H, &T[0], &T[1]);
+  } else {
+    bs_tuples_free(&T[0]);
+  }
+  r->pdb_ms += bs_now_ms() - t0;
+}
+
 void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove how, bs_result *r) {
   if (bs_settled(b, r)) return;
   bs_board goal;
@@ -77,9 +119,14 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   }
   bs_heur H;
   bs_heur_init(&H, b, &goal, BS_LC_LOWER_BOUND);
-  const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, (uint64_t)set->pdb_mem << 20, o, r)
-                                         : bs_solver_first_pdb(sv, set, b, r);
+  bs_tuples T[2] = {{0}};
+  const int k = how == BS_PROVE_PDB ? tuple_k(sv, set, b) : 0;
+  const uint64_t tuples = k ? 2 * bs_tuples_bytes(b, k) : 0;
+  uint64_t pdb = (uint64_t)set->pdb_mem << 20;
+  if (pdb > sv->side - tuples) pdb = sv->side - tuples;
+  const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, pdb, o, r) : bs_solver_first_pdb(sv, set, b, r);
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
+  if (k) use_tuples(set, b, &goal, k, &H, T, r);
   bs_result run;
   /* Exact mode gives up on a run that cannot fit its budget (below); auto's
    * short try and the polish's bridges do not need to. */
@@ -93,6 +140,8 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   r->floor = run.floor;
   bs_result_add(r, &run);
   finish(end, r);
+  bs_tuples_free(&T[0]);
+  bs_tuples_free(&T[1]);
 }
 
 bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_heur *H, int most,

@@ -49,6 +49,11 @@ int bs_heur_use_pdb(bs_heur *H, const bs_pdb *P, const bs_board *from, const bs_
   return 0;
 }
 
+void bs_heur_use_tuples(bs_heur *H, const bs_tuples *fwd, const bs_tuples *bwd) {
+  H->tup[BS_FORWARD] = fwd;
+  H->tup[BS_BACKWARD] = bwd;
+}
+
 int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
   int score = 0;
   for (int p = 0; p < b->n; p++)
@@ -76,9 +81,13 @@ int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
 
 uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b) {
   int md = bs_heur_score(H, s, b);
-  if (!H->pdb) return (uint32_t)md;
+  if (!bs_heur_tables(H)) return (uint32_t)md;
   bs_pdb_idx x;
-  int h = bs_pdb_eval(&H->view[s], b->cell, &x);
+  int h = H->pdb ? bs_pdb_eval(&H->view[s], b->cell, &x) : 0;
+  if (H->tup[s]) {
+    int t = bs_tuples_board(H->tup[s], b);
+    if (t > h) h = t;
+  }
   return (uint32_t)(h > md ? h : md) | (uint32_t)md << BS_SCORE_BITS;
 }
 

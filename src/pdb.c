@@ -998,11 +998,7 @@ int bs_pdb_eval(const bs_pdb_view *V, const uint8_t *cell, bs_pdb_idx *x) {
 }
 
 int bs_pdb_eval_packed(const bs_pdb_view *V, const bs_geom *g, const uint32_t *words, bs_pdb_idx *x) {
-  /* Every cell, word by word; walls and the blank hold 0, at[0] unused. */
-  uint8_t at[BS_MAX_CELLS] = {0};
-  for (int c = 0, k = 0; k < g->nwords; k++) {
-    uint32_t w = words[k];
-    for (int s = 0; s < g->per_word && c < g->n; s++, c++, w >>= g->bits) at[w & g->mask] = (uint8_t)c;
-  }
+  uint8_t at[BS_MAX_CELLS];
+  bs_unpack_at(g, words, at);
   return eval_at(V, at, x);
 }

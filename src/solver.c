@@ -37,6 +37,7 @@ int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t sid
                    size_t errlen) {
   memset(sv, 0, sizeof *sv);
   sv->kind = kind;
+  sv->mem = mem;
   sv->side = side < mem ? side : 0;
   sv->pdb_threads = 1;
   mem -= sv->side;
@@ -70,7 +71,7 @@ void bs_solver_free(bs_solver *sv) {
 }
 
 /* Tables below this are not worth a build: Manhattan distance with
- * conflicts is as good. */
+ * conflicts is as good; and a store that small needs all it has. */
 #define PDB_MIN (1u << 20)
 
 uint64_t bs_solver_con_workspace(const bs_settings *set, uint64_t mem) {
@@ -84,13 +85,19 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
   if (mode == BS_MODE_EXACT) {
     uint64_t want = (uint64_t)set->pdb_mem << 20, most = mem / 4;
     if (want > most) want = most;
-    return want < PDB_MIN ? 0 : want;
+    return (want < PDB_MIN ? 0 : want) + bs_solver_tuple_bytes(set, mem);
   }
   const uint64_t con = bs_solver_con_workspace(set, mem), most = mem / 2;
   /* Room for the largest tables: those of a board the first beam does
    * not answer, solved again at the escalated effort. */
   const uint64_t pdb = bs_solver_pdb_bytes(set, (uint64_t)set->effort * (uint64_t)set->escalate, most - con);
   return con + (pdb < PDB_MIN ? 0 : pdb);
+}
+
+uint64_t bs_solver_tuple_bytes(const bs_settings *set, uint64_t mem) {
+  uint64_t want = (uint64_t)set->tuple_mem << 20, most = mem / 16;
+  if (want > most) want = most;
+  return set->tuple_tiles && want >= PDB_MIN ? want : 0; /* as small a store: not worth it */
 }
 
 uint64_t bs_solver_pdb_bytes(const bs_settings *set, uint64_t effort, uint64_t most) {

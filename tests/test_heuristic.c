@@ -168,7 +168,7 @@ Test(heuristic, child_scores_match_a_full_recount) {
         cr_assert(bs_move(&y, d));
         for (int s = 0; s < 2; s++) {
           bs_heur_parent(&H, &g, words, s, bs_heur_word(&H, s, &x), &hc);
-          cr_assert_eq(bs_heur_child(&H, &hc, x.cell[q], x.blank, q), bs_heur_word(&H, s, &y),
+          cr_assert_eq(bs_heur_child(&H, &hc, x.cell[q], x.blank, q, INT_MAX), bs_heur_word(&H, s, &y),
                        "round %d step %d side %d lc %d pdb %d", round, step, s, lc, pdb);
         }
         x = y;
@@ -409,6 +409,7 @@ Test(heuristic, auto_calls_a_heuristic_answer_optimal_only_at_its_floor) {
   /* Exact mode as auto's try runs it: the same budget, no tables. */
   bs_settings plain = bs_settings_default;
   plain.pdb_mem = 0;
+  plain.tuple_tiles = 0;
   bs_opts small = {.recycle = 1, .budget = (uint64_t)bs_settings_default.auto_exact, .set = &plain};
   uint64_t seed = 5;
   int heuristic = 0, proven = 0;
@@ -757,18 +758,29 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   bs_solver_free(&sv);
 }
 
-/* Exact mode's side bytes are its pattern databases: pdb_mem MiB, at most
- * a quarter of mem, none below 1 MiB; bfs has none. */
+/* Exact mode's side bytes are its pattern databases, pdb_mem MiB, at most
+ * a quarter of mem, none below 1 MiB; and its tuple tables, tuple_mem MiB,
+ * at most a sixteenth of mem, none below 1 MiB or without tuple_tiles. bfs
+ * has none. */
 Test(heuristic, side_bytes_of_exact_and_bfs) {
   bs_settings set = bs_settings_default;
   set.pdb_mem = 64;
-  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 1024u << 20), 64u << 20);
-  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 128u << 20), 32u << 20, "a quarter of mem");
+  set.tuple_mem = 16;
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 1024u << 20), 80u << 20);
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 128u << 20), 40u << 20, "a quarter and a sixteenth of mem");
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 16u << 20), 5u << 20);
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, (16u << 20) - 16), (4u << 20) - 4, "below 1 MiB: no tuple tables");
   cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 4u << 20), 1u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, (4u << 20) - 4), 0, "below 1 MiB: no tables");
+  cr_assert_eq(bs_solver_tuple_bytes(&set, 1024u << 20), 16u << 20);
+  cr_assert_eq(bs_solver_tuple_bytes(&set, 128u << 20), 8u << 20);
   set.pdb_mem = 0;
+  cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 1024u << 20), 16u << 20);
+  set.tuple_tiles = 0;
   cr_assert_eq(bs_solver_side(BS_MODE_EXACT, &set, 1024u << 20), 0);
+  cr_assert_eq(bs_solver_tuple_bytes(&set, 1024u << 20), 0);
   set.pdb_mem = 64;
+  set.tuple_tiles = 3;
   cr_assert_eq(bs_solver_side(BS_MODE_BFS, &set, 1024u << 20), 0);
 }
 
