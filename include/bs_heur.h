@@ -22,8 +22,8 @@
  * lines, and one pattern's entry, so a child's score comes from its
  * parent's by a cheap update (bs_heur_child), with what the parent needs
  * unpacked once (bs_heur_parent). With tuple tables (bs_tuples.h, exact
- * mode on small boards) the score is the largest of the three; those are
- * read whole for every child.
+ * mode on small boards) the score is the largest of the three; a child
+ * reads them until one is high enough to prune it.
  *
  * Score words: the value the engine ranks and bounds by is in the low 16
  * bits; above it the heuristic keeps the Manhattan part, which the max

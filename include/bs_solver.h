@@ -66,9 +66,8 @@ uint64_t bs_solver_con_workspace(const bs_settings *set, uint64_t mem);
  * store: in exact mode the pattern databases (the pdb_mem setting, at most
  * a quarter of mem, none below 1 MiB: not worth a build) and the tuple
  * tables (tuple_mem, at most a sixteenth of mem, none below 1 MiB:
- * bs_solver_tuple_bytes);
- * in heuristic and
- * auto mode the constructor's workspace (construct_mem) and the beams'
+ * bs_solver_tuple_bytes); in heuristic and auto mode the constructor's
+ * workspace (construct_mem) and the beams'
  * pattern databases (bs_solver_pdb_bytes at effort times escalate,
  * none below 1 MiB), at most half of mem together, the
  * constructor's first; none in bfs mode. */

@@ -92,8 +92,9 @@ static uint32_t check_all(const bs_obfs *t, const bs_tuples *T, const uint8_t *d
 }
 
 /* The layout's tables of 1 (but on 10 cells), 2 and 3 tiles toward its
- * goal and toward a random board it reaches, each against the distances. Returns how many
- * of the goal's bounds of the largest k are above the Manhattan bound. */
+ * goal and toward a random board it reaches, each against the distances.
+ * Returns how many of the goal's bounds of the largest k are above the
+ * Manhattan bound. */
 static uint32_t exhaust(int w, int h, uint64_t wall, uint64_t seed) {
   bs_obfs t;
   bs_obfs_run(&t, w, h, wall);
@@ -168,8 +169,8 @@ Test(tuples, sizes_and_the_choice_of_k) {
   cr_assert_eq(bs_tuples_pick(&b, 3, two - 1), 1);
   cr_assert_eq(bs_tuples_pick(&b, 0, three), 0);
   cr_assert_eq(bs_tuples_pick(&b, 3, 0), 0);
-  /* Two tiles: no tuple of three. */
-  const bs_board small = bs_test_board(3, 1, 0, (const uint8_t[]){2, 1, 0});
+  /* Two tiles (2x2, a wall on the first cell): no tuple of three. */
+  const bs_board small = bs_test_board(2, 2, 1ull << 0, (const uint8_t[]){1, 3, 2, 0});
   cr_assert_eq(bs_tuples_bytes(&small, 3), 0);
   cr_assert_eq(bs_tuples_pick(&small, 3, 1u << 30), 2);
 }
