@@ -61,6 +61,8 @@
           "tiles of exact mode's tuple tables (bs_tuples.h): each set of that many tiles gets the fewest moves, the blank's too, to bring them and the blank home, and the largest bounds the search where it bounds the board higher than the sums; fewer tiles where tuple_mem is too small (0: none)") \
   SETTING(tuple_mem, 64, 0, 65536,                                                                \
           "MiB of tuple tables exact mode builds per board, both sides of its search, at most a sixteenth of --mem") \
+  SETTING(tuple_after, 1000000, 0, 100000000000,                                                  \
+          "generated states exact mode searches without its tuple tables before it builds them, so that boards settled sooner never pay for a build (0: built first)") \
   SETTING(tuple_keep, 16, 1, 100000,                                                              \
           "tuple tables of each side exact mode's search reads: those that bound its start highest (a largest entry over fewer is still a bound, and every child reads each one)") \
   SETTING(construct_starts, 12, 1, 1000,                                                           \

@@ -31,9 +31,10 @@
  * table, of every table, as the blank moves in all of them. So exact mode
  * (src/exact.c) builds them only on boards small enough (the largest k
  * within its tuple_mem setting: bs_tuples_pick), only where pairs already
- * see more than the Manhattan bound, and reads only the tuple_keep tables
- * that bound its start highest (bs_tuples_keep), each child until one is
- * high enough to prune it. */
+ * see more than the Manhattan bound, only once tuple_after states have
+ * not settled the board, and reads only the tuple_keep tables that bound
+ * its start highest (bs_tuples_keep), each child until one is high enough
+ * to prune it. */
 #ifndef BS_TUPLES_H
 #define BS_TUPLES_H
 

@@ -74,26 +74,36 @@ static int tuple_k(const bs_solver *sv, const bs_settings *set, const bs_board *
   return bs_tuples_pick(b, (int)set->tuple_tiles, most);
 }
 
-/* Builds them toward the goal (T[0]), keeps the tuple_keep that bound b
- * highest, builds the same tuples toward b (T[1]), and adds both to H
- * where they bound b higher than H does (the pattern databases too):
- * elsewhere every child would read them for nothing. Pairs go first, as
- * they build in a fraction of the time of triples: where they bound b no
- * higher than the wall-aware Manhattan distance with conflicts (md), as on
- * open boards, no more is built. Else the triples are, and see at least
- * as much (each pair's abstraction is coarser than a triple's holding it). */
+/* Whether tuple tables may pay on b: its pairs toward the goal (T[0],
+ * built here, kept for use_tuples) bound b higher than the wall-aware
+ * Manhattan distance with conflicts (md) does. Pairs build in a fraction
+ * of the time of triples, and on open boards scrambled far they almost
+ * never do: there nothing more is built. */
+static int tuples_may_pay(const bs_board *b, const bs_board *goal, int k, const bs_heur *H, bs_tuples *T,
+                          bs_result *r) {
+  const double t0 = bs_now_ms();
+  const int pay = !bs_tuples_build(&T[0], goal, k < 2 ? k : 2) &&
+                  bs_tuples_board(&T[0], b) > bs_heur_score(H, BS_FORWARD, b);
+  if (!pay) bs_tuples_free(&T[0]);
+  r->pdb_ms += bs_now_ms() - t0;
+  return pay;
+}
+
+/* Then the triples where k allows them (they see at least as much as the
+ * pairs: each pair's abstraction is coarser than a triple's holding it),
+ * used where they bound b higher than H does (the pattern databases too):
+ * elsewhere every child would read them for nothing. Of those toward the
+ * goal (T[0]) it keeps the tuple_keep that bound b highest, builds the
+ * same tuples toward b (T[1]), and adds both to H. */
 static void use_tuples(const bs_settings *set, const bs_board *b, const bs_board *goal, int k, bs_heur *H,
                        bs_tuples *T, bs_result *r) {
   const double t0 = bs_now_ms();
-  const int md = bs_heur_score(H, BS_FORWARD, b);
-  const int first = k < 2 ? k : 2;
   bs_tuples more;
-  if (!bs_tuples_build(&T[0], goal, first) && bs_tuples_board(&T[0], b) > md && k > first &&
-      !bs_tuples_build(&more, goal, k)) {
+  if (k > T[0].k && !bs_tuples_build(&more, goal, k)) {
     bs_tuples_free(&T[0]);
     T[0] = more;
   }
-  if (T[0].n && bs_tuples_board(&T[0], b) > (int)bs_score_value(bs_heur_word(H, BS_FORWARD, b))) {
+  if (bs_tuples_board(&T[0], b) > (int)bs_score_value(bs_heur_word(H, BS_FORWARD, b))) {
     bs_tuples_keep(&T[0], b, (int)set->tuple_keep);
     if (bs_tuples_build_like(&T[1], b, &T[0])) bs_tuples_free(&T[0]);
   }
@@ -120,24 +130,44 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   bs_heur H;
   bs_heur_init(&H, b, &goal, BS_LC_LOWER_BOUND);
   bs_tuples T[2] = {{0}};
-  const int k = how == BS_PROVE_PDB ? tuple_k(sv, set, b) : 0;
+  int k = how == BS_PROVE_PDB ? tuple_k(sv, set, b) : 0;
   const uint64_t tuples = k ? 2 * bs_tuples_bytes(b, k) : 0;
   uint64_t pdb = (uint64_t)set->pdb_mem << 20;
   if (pdb > sv->side - tuples) pdb = sv->side - tuples;
   const bs_pdb *P = how == BS_PROVE_PDB ? bs_solver_pdb(sv, b, pdb, o, r) : bs_solver_first_pdb(sv, set, b, r);
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
-  if (k) use_tuples(set, b, &goal, k, &H, T, r);
+  if (k && !tuples_may_pay(b, &goal, k, &H, T, r)) k = 0;
   bs_result run;
   /* Exact mode gives up on a run that cannot fit its budget (below); auto's
    * short try and the polish's bridges do not need to. */
-  bs_end end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget, o->recycle, how == BS_PROVE_PDB, &run);
+  const int foresee = how == BS_PROVE_PDB;
+  bs_end end = BS_END_BUDGET;
+  uint64_t spent = 0;
+  int floor = 0;
+  /* Where they may pay, the tuple tables wait until tuple_after states
+   * have not settled the board: most boards never pay for a build, and
+   * one that needs them pays at most those states more (the runs before
+   * are searched again, with the tables). */
+  const uint64_t after = (uint64_t)set->tuple_after;
+  if (k && after && (!budget || after < budget)) {
+    end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, after, o->recycle, foresee, &run);
+    if (end == BS_END_BUDGET) {
+      spent = run.generated;
+      floor = run.floor;
+      bs_result_add(r, &run);
+    }
+  }
+  if (end == BS_END_BUDGET) {
+    if (k) use_tuples(set, b, &goal, k, &H, T, r);
+    end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget ? budget - spent : 0, o->recycle, foresee, &run);
+  }
   /* No way within the longest answer a search can hold: not a proof. */
   if (end == BS_END_LIMIT) end = BS_END_DEPTH;
   if (end == BS_END_MET) {
     memcpy(r->moves, run.moves, (size_t)run.length + 1);
     r->length = run.length;
   }
-  r->floor = run.floor;
+  r->floor = run.floor > floor ? run.floor : floor;
   bs_result_add(r, &run);
   finish(end, r);
   bs_tuples_free(&T[0]);

@@ -183,6 +183,7 @@ Test(tuples, exact_mode_agrees_with_bfs, .timeout = 120) {
   const uint64_t mem = 64u << 20;
   bs_settings set = bs_settings_default;
   set.pdb_mem = 1; /* small pattern databases beside the tuples: quick to build */
+  set.tuple_after = 0; /* built at once: these boards settle in fewer states */
   bs_solver sv;
   char err[200];
   cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, mem, bs_solver_side(BS_MODE_EXACT, &set, mem), err, sizeof err),
@@ -225,18 +226,23 @@ Test(tuples, exact_mode_agrees_with_bfs, .timeout = 120) {
 }
 
 /* On a ring board (5x3, shortest answer 128) the tables are used and
- * bound the search far tighter: far fewer states, the same length. */
+ * bound the search far tighter: far fewer states, the same length; built
+ * after tuple_after states, at most that many more; never built where
+ * the board settles within tuple_after. */
 Test(tuples, exact_mode_spends_far_fewer_states_on_a_ring, .timeout = 120) {
   const uint64_t mem = 256u << 20;
   bs_board b;
   char err[200];
   const char *text = "5,3,B7A61CD==32405E";
   cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0, "%s", err);
-  static bs_result r[2];
-  for (int on = 0; on < 2; on++) {
+  static bs_result r[4];
+  for (int on = 0; on < 4; on++) {
     bs_settings set = bs_settings_default;
     set.pdb_mem = 0; /* the tables alone against the Manhattan bound, and quick */
     set.tuple_tiles = on ? 3 : 0;
+    /* Built at once; after 100,000 states; after more than the board
+     * takes without them, so never. */
+    set.tuple_after = on == 1 ? 0 : on == 2 ? 100000 : 100000000;
     bs_solver sv;
     cr_assert_eq(bs_solver_init(&sv, BS_STORE_ARENA, mem, bs_solver_side(BS_MODE_EXACT, &set, mem), err, sizeof err),
                  0, "%s", err);
@@ -247,4 +253,8 @@ Test(tuples, exact_mode_spends_far_fewer_states_on_a_ring, .timeout = 120) {
   }
   cr_assert_lt(r[1].generated * 20, r[0].generated, "%llu states with the tables, %llu without",
                (unsigned long long)r[1].generated, (unsigned long long)r[0].generated);
+  /* The states before the build are searched again with the tables. */
+  cr_assert_gt(r[2].generated, r[1].generated);
+  cr_assert_leq(r[2].generated, 100000 + r[1].generated);
+  cr_assert_eq(r[3].generated, r[0].generated);
 }
