@@ -45,6 +45,9 @@ void bs_geom_init(bs_geom *g, const bs_board *b);
 /* The same from a layout alone: size and walls. */
 void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall);
 
+/* The open cells of b's layout: its cells less its walls. */
+static inline int bs_open_cells(const bs_board *b) { return b->n - __builtin_popcountll(b->wall); }
+
 static inline unsigned bs_get(const bs_geom *g, const uint32_t *w, int p) {
   return (w[g->word[p]] >> g->shift[p]) & g->mask;
 }

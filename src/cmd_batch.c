@@ -538,14 +538,13 @@ static void progress(const batch *b, double t0, int final) {
  * those with more puzzles, then by layout, then in input order. */
 static const bs_set *order_set;
 static const int *order_count; /* puzzles of each puzzle's layout; NULL: not yet known */
-static int open_cells(const bs_board *x) { return x->n - __builtin_popcountll(x->wall); }
 static int same_layout(const bs_board *x, const bs_board *y) {
   return x->w == y->w && x->h == y->h && x->wall == y->wall;
 }
 static int by_layout(const void *pa, const void *pb) {
   const int i = *(const int *)pa, j = *(const int *)pb;
   const bs_board *x = &order_set->e[i].board, *y = &order_set->e[j].board;
-  int d = open_cells(y) - open_cells(x);
+  int d = bs_open_cells(y) - bs_open_cells(x);
   if (!d && order_count) d = order_count[j] - order_count[i];
   if (!d) d = (x->w > y->w) - (x->w < y->w);
   if (!d) d = (x->h > y->h) - (x->h < y->h);

@@ -65,7 +65,7 @@ static int parse_seed(const char *s, uint64_t *out) {
  * BS_GEN_UNSOLVABLE_OPEN open cells or more, always (bs_gen.h); with two,
  * when they are not next to each other, so that the tile cannot pass. */
 static int has_unsolvable(const bs_board *b) {
-  const int open = b->n - __builtin_popcountll(b->wall);
+  const int open = bs_open_cells(b);
   if (open >= BS_GEN_UNSOLVABLE_OPEN) return 1;
   if (open < 2) return 0;
   int c[2], k = 0;
@@ -96,8 +96,7 @@ static int read_layouts(const char *path, int unsolvable, bs_layout **out, int *
     const bs_board *b = &set.e[i].board;
     if (unsolvable && !has_unsolvable(b)) {
       fprintf(stderr, "%s:%d: %d open cell%s: no board of this layout is unsolvable\n", path,
-              set.e[i].line, b->n - __builtin_popcountll(b->wall),
-              b->n - __builtin_popcountll(b->wall) == 1 ? "" : "s next to each other");
+              set.e[i].line, bs_open_cells(b), bs_open_cells(b) == 1 ? "" : "s next to each other");
       goto done;
     }
     (*out)[(*n)++] = (bs_layout){.w = b->w, .h = b->h, .wall = b->wall};

@@ -19,10 +19,8 @@ static uint32_t power(int f, int k) {
   return p;
 }
 
-static int open_cells(const bs_board *b) { return b->n - __builtin_popcountll(b->wall); }
-
 uint64_t bs_tuples_bytes(const bs_board *b, int k) {
-  const int f = open_cells(b);
+  const int f = bs_open_cells(b);
   if (k < 1 || k > BS_TUPLES_MAX_K || f - 1 < k) return 0;
   const uint64_t size = power(f, k + 1);
   /* The tables, each tuple's tiles, and the build's queue. */
@@ -89,14 +87,11 @@ static int build_sets(bs_tuples *T, const bs_board *target, int k, int n,
       open[f++] = c;
       cell_of[target->cell[c]] = (uint8_t)c;
     }
+  bs_geom g; /* its move table, -1 off the board and into walls, as digits */
+  bs_geom_init(&g, target);
   int8_t nb[BS_MAX_CELLS][4];
-  for (int i = 0; i < f; i++) {
-    const int c = open[i], x = c % target->w, y = c / target->w;
-    const int to[4] = {x > 0 ? c - 1 : -1, x + 1 < target->w ? c + 1 : -1, y > 0 ? c - target->w : -1,
-                       y + 1 < target->h ? c + target->w : -1};
-    for (int m = 0; m < 4; m++)
-      nb[i][m] = (int8_t)(to[m] >= 0 && !(target->wall >> to[m] & 1) ? T->num[to[m]] : -1);
-  }
+  for (int i = 0; i < f; i++)
+    for (int m = 0; m < 4; m++) nb[i][m] = (int8_t)(g.nb[open[i]][m] < 0 ? -1 : T->num[g.nb[open[i]][m]]);
   uint32_t unit[BS_TUPLES_MAX_K + 1];
   for (int s = 0; s <= k; s++) unit[s] = power(f, s);
   T->k = k;
