@@ -210,6 +210,9 @@ typedef struct bs_construct {
   size_t len, cap;
   uint32_t cycles;   /* 3-cycles the last answer's sort step made */
   uint64_t searched; /* states its searches have reached, all answers together */
+  int before_sort;   /* set by the caller: stop where the sort step would start */
+  int stopped;       /* the last answer stopped there: rest is the board then */
+  bs_board rest;     /* with the cells the steps filled walled off */
 } bs_construct;
 
 /* The least workspace bs_construct_init takes: the groups and one small
@@ -230,7 +233,11 @@ void bs_construct_free(bs_construct *c);
 int bs_construct_plan(bs_construct *c, int w, int h, uint64_t wall);
 
 /* Solves b: 0 with the moves in c->moves[0..c->len); -1 for an unsolvable
- * board, or when out of memory. */
+ * board, or when out of memory. With c->before_sort set, a plan that ends
+ * with a sort step stops before it (c->stopped): the moves then bring the
+ * tiles of every filled cell home, and c->rest is the board they leave,
+ * those cells walled off. It is solvable (the argument above: the board
+ * restricted to the sort region is), so any answer to it finishes b's. */
 int bs_construct_solve(bs_construct *c, const bs_board *b);
 
 /* The planned layout's R_0 and G(R_0), for gen's uniform boards. */

@@ -1142,12 +1142,19 @@ int bs_construct_solve(bs_construct *c, const bs_board *start) {
   c->len = 0;
   c->moves[0] = 0;
   c->cycles = 0;
+  c->stopped = 0;
   for (int i = 0; i < p->nsteps; i++) {
     int sort = i == p->nsteps - 1 && p->sort_last;
+    if (sort && c->before_sort) {
+      c->stopped = 1;
+      c->rest = b;
+      c->rest.wall |= blocked & ((1ull << b.n) - 1); /* their tiles are home */
+      break;
+    }
     if (sort ? sort_step(c, &b) : place(c, &b, blocked, p->step[i])) return -1;
     blocked |= p->step[i];
   }
-  if (!bs_is_goal(&b)) return -1;
+  if (!c->stopped && !bs_is_goal(&b)) return -1;
   /* Reduced, as a walk: a 3-cycle's walk back and the next one's walk out
    * share their way near the root. */
   for (size_t i = 0; i < c->len; i++) c->moves[i] = (char)bs_dir_from_char(c->moves[i]);

@@ -17,7 +17,9 @@
  * bound, the shorter answer kept. Then, if the settings ask for it, a
  * wide beam. Where none answers, the constructor (bs_construct.h)
  * answers, from where the legs of the beam that came closest end, and it
- * answers every solvable board: that is the guarantee, not a wider beam;
+ * answers every solvable board: that is the guarantee, not a wider beam
+ * (from its first start, a beam over the region its sort step would sort
+ * takes the 3-cycles' place where it meets);
  * beams between waypoints of its way (relays) shorten its answer, and any
  * answer still far above the board's lower bound. Every answer then has
  * its loops cut and its windows polished (bs_polish.h), bounded by the
@@ -33,13 +35,47 @@
 /* The constructor, in the solver's side bytes, allocated the first time a
  * board needs it. Returns 0 with the answer in sv->con, or -1 when the
  * workspace does not fit the side bytes or holds no plan for the layout. */
-static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b) {
+static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b, int before_sort) {
   if (!sv->con_ready) {
     char err[128];
     if (bs_construct_init(&sv->con, (size_t)bs_solver_con_bytes(sv, set), err, sizeof err)) return -1;
     sv->con_ready = 1;
   }
+  sv->con.before_sort = before_sort;
   return bs_construct_solve(&sv->con, b);
+}
+
+static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs_board *to, int lc,
+                   uint64_t width, const bs_pdb *P, uint64_t *give, char *m, int *len, bs_result *s,
+                   bs_result *r);
+
+/* A beam over the region the constructor's sort step would sort, as a
+ * board of its own (sv->con.rest), on sort_beam states times the effort,
+ * scored by the conflicts alone (the board's tables are of another
+ * layout). The steps before it have cleared the board round the region,
+ * and there a beam often meets where the whole board's missed, in far
+ * fewer moves than 3-cycles, each a walk there and back; on a ring it
+ * misses as they did. Returns its answer (malloc'd, *n its length), or
+ * NULL where it does not meet. */
+static char *sort_beam(bs_solver *sv, const bs_settings *set, int *n, bs_result *r) {
+  bs_board at = sv->con.rest, goal;
+  bs_goal(&at, &goal);
+  uint64_t give = (uint64_t)set->sort_beam * (uint64_t)set->effort;
+  char *m = malloc(BS_ANSWER_MAX + 1);
+  bs_result *s = malloc(sizeof *s);
+  int len = 0;
+  if (m && s &&
+      legs(sv, set, &at, &goal, (int)set->lc_weight, (uint64_t)set->beam_width * (uint64_t)set->effort, NULL,
+           &give, m, &len, s, r) == BS_END_MET &&
+      len + s->length <= BS_ANSWER_MAX) {
+    memcpy(m + len, s->moves, (size_t)s->length);
+    *n = len + s->length;
+    free(s);
+    return m;
+  }
+  free(m);
+  free(s);
+  return NULL;
 }
 
 /* The constructor from construct_starts points spread evenly along the
@@ -50,10 +86,12 @@ static int constructor(bs_solver *sv, const bs_settings *set, const bs_board *b)
  * first, and no start begins once the constructor's searches have reached
  * construct_budget states (times the effort) on this board: on a ring
  * whose 3-cycles cost a deep search each, 12 starts would take seconds.
+ * The first start's sort step goes to sort_beam first: a beam per start
+ * would cost 12 beams a board.
  * Returns it (malloc'd, *n its length), or NULL when the constructor
  * cannot answer or memory runs out. */
 static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_board *b, const char *way,
-                             int len, int *n) {
+                             int len, int *n, bs_result *r) {
   const int starts = len ? (int)set->construct_starts : 1;
   const uint64_t budget = (uint64_t)set->construct_budget * (uint64_t)set->effort;
   char *best = NULL;
@@ -65,14 +103,22 @@ static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_boa
     bs_board x = *b;
     for (int k = 0; k < i; k++) bs_move(&x, bs_dir_from_char((unsigned char)way[k]));
     const uint64_t before = sv->con_ready ? sv->con.searched : 0;
-    const int failed = constructor(sv, set, &x);
+    /* From the first start, the sort step's region goes to a beam first. */
+    int failed = constructor(sv, set, &x, j == starts && set->sort_beam), nt = 0;
+    char *tail = !failed && sv->con.stopped ? sort_beam(sv, set, &nt, r) : NULL;
+    if (!failed && sv->con.stopped && !tail) failed = constructor(sv, set, &x, 0);
     spent += sv->con_ready ? sv->con.searched - before : 0;
     if (failed) continue;
-    const int all = i + (int)sv->con.len;
+    const int all = i + (int)sv->con.len + nt;
     char *m = malloc((size_t)all + 1);
-    if (!m) continue;
+    if (!m) {
+      free(tail);
+      continue;
+    }
     memcpy(m, way, (size_t)i);
     memcpy(m + i, sv->con.moves, sv->con.len);
+    if (tail) memcpy(m + i + sv->con.len, tail, (size_t)nt);
+    free(tail);
     const int cut = bs_polish_loops(b, m, all);
     if (cut >= 0 && (!best || cut <= *n)) {
       free(best);
@@ -286,7 +332,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     memcpy(m + len, s.moves, (size_t)s.length);
     len += s.length;
   } else {
-    char *con = construct_along(sv, set, b, kept, nkept, &len);
+    char *con = construct_along(sv, set, b, kept, nkept, &len, r);
     free(m);
     if (!con) {
       r->reason = "memory cap"; /* the beam found nothing, and the constructor has no room */

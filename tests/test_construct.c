@@ -5,7 +5,8 @@
  * thetas, and every layout of the real set when it is at hand, have a plan,
  * and random solvable boards of them (uniform, through the group) are
  * answered; a sort step sorts an odd cycle of k tiles with (k - 1) / 2
- * 3-cycles, and two 3-cycles near each other share their walks. */
+ * 3-cycles, and two 3-cycles near each other share their walks; with
+ * before_sort, a plan stops before its sort step, at a solvable board. */
 #include "bs_test.h"
 
 #include <sys/stat.h>
@@ -488,4 +489,46 @@ Test(construct, a_sort_step_plays_the_cheapest_3_cycle_priced) {
     }
     cr_assert_leq(moves, most[i], "shape %zu: 10 boards took %zu moves", i, moves);
   }
+}
+
+/* With before_sort, a plan that ends with a sort step stops before it:
+ * its moves are legal and leave c->rest, every filled cell walled off and
+ * holding its own tile, and rest is solvable: the constructor answers it,
+ * and the two answers together end at b's goal. A plan with no sort step
+ * answers whole. On the layout above (board 3717's) and a 3x3 board. */
+Test(construct, before_sort_stops_at_a_solvable_region) {
+  const shape sh = {6, 6, "#ooooo" "ooo##o" "oooo#o" "oo#ooo" "oo###o" "oooooo"};
+  bs_rng rng;
+  bs_rng_seed(&rng, 54);
+  cr_assert_eq(bs_construct_plan(&con, sh.w, sh.h, walls_of(sh.rows)), 0);
+  for (int i = 0; i < 20; i++) {
+    const bs_board b = random_board(sh.w, sh.h, walls_of(sh.rows), &rng);
+    char text[BS_BOARD_TEXT];
+    bs_board_format(&b, text);
+    con.before_sort = 1;
+    cr_assert_eq(bs_construct_solve(&con, &b), 0, "%s", text);
+    cr_assert(con.stopped, "%s: no sort step", text);
+    bs_board x = b;
+    for (size_t k = 0; k < con.len; k++) cr_assert(bs_move(&x, bs_dir_from_char(con.moves[k])), "%s", text);
+    const bs_board rest = con.rest;
+    cr_assert_eq(x.blank, rest.blank, "%s", text);
+    cr_assert(!memcmp(x.cell, rest.cell, sizeof x.cell), "%s: rest is not where the moves lead", text);
+    cr_assert_eq(rest.wall & b.wall, b.wall, "%s", text);
+    cr_assert_neq(rest.wall, b.wall, "%s: no cell filled", text);
+    for (int q = 0; q < b.n; q++)
+      if ((rest.wall & ~b.wall) >> q & 1) cr_assert_eq(rest.cell[q], q + 1, "%s: cell %d", text, q);
+    const char *why;
+    cr_assert_eq(bs_solvability(&rest, &why), BS_SOLVABLE, "%s: the region is not solvable", text);
+    con.before_sort = 0;
+    solve_ok(&rest);
+    for (size_t k = 0; k < con.len; k++) bs_move(&x, bs_dir_from_char(con.moves[k]));
+    cr_assert(bs_is_goal(&x), "%s", text);
+  }
+  bs_rng_seed(&rng, 55);
+  cr_assert_eq(bs_construct_plan(&con, 3, 3, 0), 0);
+  const bs_board b = random_board(3, 3, 0, &rng);
+  con.before_sort = 1;
+  solve_ok(&b);
+  cr_assert_not(con.stopped);
+  con.before_sort = 0;
 }

@@ -9,8 +9,9 @@
  * record's depth, the retry's pattern databases, larger ones scoring the
  * first beam at a higher effort, and the side bytes they share with the
  * constructor, the
- * constructor keeping its shortest start, the reverse beam's shorter
- * answers, and the first boards of the real set. */
+ * constructor keeping its shortest start and handing its sort region to
+ * a beam, the reverse beam's shorter answers, and the first boards of the
+ * real set. */
 #include "bs_test.h"
 
 #include "bs_heur.h"
@@ -1172,4 +1173,20 @@ Test(heuristic, a_beams_answer_far_above_the_bound_is_relayed) {
   cr_assert_leq(r[1].length, r[0].length, "%d moves relayed, %d not", r[1].length, r[0].length);
   cr_assert_gt(r[1].generated, r[0].generated, "no relay ran: %llu states, %llu without", (unsigned long long)r[1].generated,
                (unsigned long long)r[0].generated);
+}
+
+/* Where a plan ends with a sort step, the constructor's first start hands
+ * the sort region to a beam, as a board of its own (sort_beam). On this
+ * walled 5x5 board, which every beam misses, that beam meets where the
+ * 3-cycles would take hundreds of moves: the answer is under two thirds as
+ * long as with sort_beam 0 (244 moves against 536, as a batch worker of
+ * bench/unseen.sh 54054's sizes set), the same in every store. */
+Test(heuristic, the_sort_region_goes_to_a_beam_first) {
+  const bs_board b = bs_test_parsed("5,5,84J6237MK9CND=B=F=HO=501A");
+  static bs_result off, r[BS_NSTORES];
+  bs_settings set = bs_settings_default;
+  set.sort_beam = 0;
+  solve_in_stores(&b, &set, 40u << 20, 1, &off);
+  solve_in_stores(&b, &bs_settings_default, 40u << 20, BS_NSTORES, r);
+  cr_assert_lt(3 * r[0].length, 2 * off.length, "%d moves, %d without the sort beam", r[0].length, off.length);
 }
