@@ -18,8 +18,8 @@
  * wide beam. Where none answers, the constructor (bs_construct.h)
  * answers, from where the legs of the beam that came closest end, and it
  * answers every solvable board: that is the guarantee, not a wider beam
- * (from its first start, a beam over the region its sort step would sort
- * takes the 3-cycles' place where it meets);
+ * (a beam over the region its sort step would sort takes the 3-cycles'
+ * place where it meets);
  * beams between waypoints of its way (relays) shorten its answer, and any
  * answer still far above the board's lower bound. Every answer then has
  * its loops cut and its windows polished (bs_polish.h), bounded by the
@@ -50,32 +50,36 @@ static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs
                    bs_result *r);
 
 /* A beam over the region the constructor's sort step would sort, as a
- * board of its own (sv->con.rest), on sort_beam states times the effort,
- * scored by the conflicts alone (the board's tables are of another
- * layout). The steps before it have cleared the board round the region,
- * and there a beam often meets where the whole board's missed, in far
- * fewer moves than 3-cycles, each a walk there and back; on a ring it
- * misses as they did. Returns its answer (malloc'd, *n its length), or
- * NULL where it does not meet. */
-static char *sort_beam(bs_solver *sv, const bs_settings *set, int *n, bs_result *r) {
+ * board of its own (sv->con.rest), on the *pool states the board's sort
+ * beams have left (it takes what it spends), scored by the conflicts
+ * alone (the board's tables are of another layout). The steps before it
+ * have cleared the board round the region, and there a beam often meets
+ * where the whole board's missed, in far fewer moves than 3-cycles, each
+ * a walk there and back; on a ring it misses as they did. Returns its
+ * answer (malloc'd, *n its length), or NULL where it does not meet. */
+static char *sort_beam(bs_solver *sv, const bs_settings *set, int *n, bs_result *r, uint64_t *pool) {
   bs_board at = sv->con.rest, goal;
   bs_goal(&at, &goal);
-  uint64_t give = (uint64_t)set->sort_beam * (uint64_t)set->effort;
+  uint64_t give = *pool;
   char *m = malloc(BS_ANSWER_MAX + 1);
   bs_result *s = malloc(sizeof *s);
   int len = 0;
-  if (m && s &&
-      legs(sv, set, &at, &goal, (int)set->lc_weight, (uint64_t)set->beam_width * (uint64_t)set->effort, NULL,
-           &give, m, &len, s, r) == BS_END_MET &&
-      len + s->length <= BS_ANSWER_MAX) {
+  const int met = m && s &&
+                  legs(sv, set, &at, &goal, (int)set->lc_weight,
+                       (uint64_t)set->beam_width * (uint64_t)set->effort, NULL, &give, m, &len, s,
+                       r) == BS_END_MET &&
+                  len + s->length <= BS_ANSWER_MAX;
+  *pool = give;
+  if (met) {
     memcpy(m + len, s->moves, (size_t)s->length);
     *n = len + s->length;
-    free(s);
-    return m;
   }
-  free(m);
   free(s);
-  return NULL;
+  if (!met) {
+    free(m);
+    return NULL;
+  }
+  return m;
 }
 
 /* The constructor from construct_starts points spread evenly along the
@@ -86,8 +90,10 @@ static char *sort_beam(bs_solver *sv, const bs_settings *set, int *n, bs_result 
  * first, and no start begins once the constructor's searches have reached
  * construct_budget states (times the effort) on this board: on a ring
  * whose 3-cycles cost a deep search each, 12 starts would take seconds.
- * The first start's sort step goes to sort_beam first: a beam per start
- * would cost 12 beams a board.
+ * Each start's sort region goes to a beam first while the board's
+ * sort_beam states (times the effort) last, the first start's first: on
+ * a ring where every such beam misses, the board pays sort_beam states,
+ * not a beam per start.
  * Returns it (malloc'd, *n its length), or NULL when the constructor
  * cannot answer or memory runs out. */
 static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_board *b, const char *way,
@@ -95,7 +101,7 @@ static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_boa
   const int starts = len ? (int)set->construct_starts : 1;
   const uint64_t budget = (uint64_t)set->construct_budget * (uint64_t)set->effort;
   char *best = NULL;
-  uint64_t spent = 0;
+  uint64_t spent = 0, pool = (uint64_t)set->sort_beam * (uint64_t)set->effort;
   for (int j = starts, last = -1; j >= 1 && (!budget || spent < budget); j--) {
     const int i = (int)((int64_t)len * j / starts);
     if (i == last) continue; /* a way shorter than the starts */
@@ -103,9 +109,9 @@ static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_boa
     bs_board x = *b;
     for (int k = 0; k < i; k++) bs_move(&x, bs_dir_from_char((unsigned char)way[k]));
     const uint64_t before = sv->con_ready ? sv->con.searched : 0;
-    /* From the first start, the sort step's region goes to a beam first. */
-    int failed = constructor(sv, set, &x, j == starts && set->sort_beam), nt = 0;
-    char *tail = !failed && sv->con.stopped ? sort_beam(sv, set, &nt, r) : NULL;
+    /* While sort_beam allows, the sort step's region goes to a beam first. */
+    int failed = constructor(sv, set, &x, pool > 0), nt = 0;
+    char *tail = !failed && sv->con.stopped ? sort_beam(sv, set, &nt, r, &pool) : NULL;
     if (!failed && sv->con.stopped && !tail) failed = constructor(sv, set, &x, 0);
     spent += sv->con_ready ? sv->con.searched - before : 0;
     if (failed) continue;

@@ -1175,8 +1175,8 @@ Test(heuristic, a_beams_answer_far_above_the_bound_is_relayed) {
                (unsigned long long)r[0].generated);
 }
 
-/* Where a plan ends with a sort step, the constructor's first start hands
- * the sort region to a beam, as a board of its own (sort_beam). On this
+/* Where a plan ends with a sort step, the constructor hands the sort
+ * region to a beam, as a board of its own (sort_beam). On this
  * walled 5x5 board, which every beam misses, that beam meets where the
  * 3-cycles would take hundreds of moves: the answer is under two thirds as
  * long as with sort_beam 0 (244 moves against 536, as a batch worker of
