@@ -109,7 +109,9 @@ static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_boa
     bs_board x = *b;
     for (int k = 0; k < i; k++) bs_move(&x, bs_dir_from_char((unsigned char)way[k]));
     const uint64_t before = sv->con_ready ? sv->con.searched : 0;
-    /* While sort_beam allows, the sort step's region goes to a beam first. */
+    /* While sort_beam allows, the sort step's region goes to a beam first;
+     * where it misses, the constructor answers again from x, its steps
+     * searched twice: it keeps nothing between answers. */
     int failed = constructor(sv, set, &x, pool > 0), nt = 0;
     char *tail = !failed && sv->con.stopped ? sort_beam(sv, set, &nt, r, &pool) : NULL;
     if (!failed && sv->con.stopped && !tail) failed = constructor(sv, set, &x, 0);
