@@ -70,7 +70,7 @@
   SETTING(construct_budget, 16000000, 0, 1000000000,                                              \
           "states the constructor's searches may reach on one board, over its starts, at effort 1: no start begins past it (0: no limit)") \
   SETTING(sort_beam, 500000, 0, 1000000000,                                                      \
-          "generated states, at effort 1, of the beams over the region the constructor's sort step would sort, as a board of its own, on one board, over its starts, the first first: where one meets, its answer replaces that start's 3-cycles (0: never)") \
+          "generated states, at effort 1, of the beams over the region the constructor's sort step would sort, as a board of its own, on one board, over its starts, the first first: where one meets, its answer replaces that start's 3-cycles, and where it misses, the constructor sorts the region from where it came closest (0: never)") \
   SETTING(relay_window, 200, 4, 380,                                                              \
           "moves of each stretch of an answer that a relay beam tries to shorten (one starts every half of it)") \
   SETTING(relay_width, 500, 1, 1000000,                                                          \

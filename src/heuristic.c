@@ -18,8 +18,9 @@
  * wide beam. Where none answers, the constructor (bs_construct.h)
  * answers, from where the legs of the beam that came closest end, and it
  * answers every solvable board: that is the guarantee, not a wider beam
- * (a beam over the region its sort step would sort takes the 3-cycles'
- * place where it meets);
+ * (the region its sort step would sort goes to a beam first, which takes
+ * the 3-cycles' place where it meets, and where it misses the constructor
+ * sorts the region from where that beam came closest);
  * beams between waypoints of its way (relays) shorten its answer, and any
  * answer still far above the board's lower bound. Every answer then has
  * its loops cut and its windows polished (bs_polish.h), bounded by the
@@ -49,37 +50,55 @@ static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs
                    uint64_t width, const bs_pdb *P, uint64_t *give, char *m, int *len, bs_result *s,
                    bs_result *r);
 
-/* A beam over the region the constructor's sort step would sort, as a
- * board of its own (sv->con.rest), on the *pool states the board's sort
- * beams have left (it takes what it spends), scored by the conflicts
- * alone (the board's tables are of another layout). The steps before it
- * have cleared the board round the region, and there a beam often meets
- * where the whole board's missed, in far fewer moves than 3-cycles, each
- * a walk there and back; on a ring it misses as they did. Returns its
- * answer (malloc'd, *n its length), or NULL where it does not meet. */
-static char *sort_beam(bs_solver *sv, const bs_settings *set, int *n, bs_result *r, uint64_t *pool) {
-  bs_board at = sv->con.rest, goal;
+/* The constructor's answer from where it stopped before its sort step
+ * (sv->con.stopped): its steps, then the region they leave (sv->con.rest)
+ * as a board of its own. First a beam, on the *pool states the board's
+ * sort beams have left (it takes what it spends), scored by the conflicts
+ * alone (the board's tables are of another layout): the steps have cleared
+ * the board round the region, and there a beam often meets where the
+ * whole board's missed, in far fewer moves than 3-cycles, each a walk
+ * there and back. Where it misses (on a ring, as they did), the
+ * constructor answers the region, from where the beam's legs came
+ * closest, as the whole board's constructor goes on from the first beam's:
+ * fewer tiles out of place, so fewer 3-cycles, and the steps are not
+ * searched again. The region is solvable from there (bs_construct.h), so
+ * only memory stops it. Returns the answer (malloc'd, *n its length), or
+ * NULL. */
+static char *sort_region(bs_solver *sv, const bs_settings *set, int *n, bs_result *r, uint64_t *pool) {
+  bs_construct *c = &sv->con;
+  const size_t steps = c->len;
+  bs_board at = c->rest, goal;
   bs_goal(&at, &goal);
   uint64_t give = *pool;
-  char *m = malloc(BS_ANSWER_MAX + 1);
+  char *m = malloc(steps + BS_ANSWER_MAX + 1);
   bs_result *s = malloc(sizeof *s);
   int len = 0;
-  const int met = m && s &&
-                  legs(sv, set, &at, &goal, (int)set->lc_weight,
-                       (uint64_t)set->beam_width * (uint64_t)set->effort, NULL, &give, m, &len, s,
-                       r) == BS_END_MET &&
-                  len + s->length <= BS_ANSWER_MAX;
-  *pool = give;
-  if (met) {
-    memcpy(m + len, s->moves, (size_t)s->length);
-    *n = len + s->length;
-  }
-  free(s);
-  if (!met) {
+  if (!m || !s) {
     free(m);
+    free(s);
     return NULL;
   }
-  return m;
+  memcpy(m, c->moves, steps);
+  const bs_end end = legs(sv, set, &at, &goal, (int)set->lc_weight,
+                          (uint64_t)set->beam_width * (uint64_t)set->effort, NULL, &give, m + steps, &len,
+                          s, r);
+  *pool = give;
+  char *out = NULL;
+  if (end == BS_END_MET && len + s->length <= BS_ANSWER_MAX) {
+    memcpy(m + steps + len, s->moves, (size_t)s->length);
+    *n = (int)steps + len + s->length;
+    out = m;
+  } else {
+    c->before_sort = 0;
+    if (!bs_construct_solve(c, &at) && (out = realloc(m, steps + (size_t)len + c->len + 1))) {
+      memcpy(out + steps + len, c->moves, c->len);
+      *n = (int)(steps + (size_t)len + c->len);
+    } else {
+      free(m);
+    }
+  }
+  free(s);
+  return out;
 }
 
 /* The constructor from construct_starts points spread evenly along the
@@ -109,24 +128,24 @@ static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_boa
     bs_board x = *b;
     for (int k = 0; k < i; k++) bs_move(&x, bs_dir_from_char((unsigned char)way[k]));
     const uint64_t before = sv->con_ready ? sv->con.searched : 0;
-    /* While sort_beam allows, the sort step's region goes to a beam first;
-     * where it misses, the constructor answers again from x, its steps
-     * searched twice: it keeps nothing between answers. */
-    int failed = constructor(sv, set, &x, pool > 0), nt = 0;
-    char *tail = !failed && sv->con.stopped ? sort_beam(sv, set, &nt, r, &pool) : NULL;
-    if (!failed && sv->con.stopped && !tail) failed = constructor(sv, set, &x, 0);
+    /* While sort_beam allows, the sort step's region is a board of its
+     * own (sort_region); where memory stops that, the constructor answers
+     * again from x. */
+    int failed = constructor(sv, set, &x, pool > 0), nc = 0;
+    char *own = !failed && sv->con.stopped ? sort_region(sv, set, &nc, r, &pool) : NULL;
+    if (!failed && sv->con.stopped && !own) failed = constructor(sv, set, &x, 0);
     spent += sv->con_ready ? sv->con.searched - before : 0;
     if (failed) continue;
-    const int all = i + (int)sv->con.len + nt;
+    if (!own) nc = (int)sv->con.len;
+    const int all = i + nc;
     char *m = malloc((size_t)all + 1);
     if (!m) {
-      free(tail);
+      free(own);
       continue;
     }
     memcpy(m, way, (size_t)i);
-    memcpy(m + i, sv->con.moves, sv->con.len);
-    if (tail) memcpy(m + i + sv->con.len, tail, (size_t)nt);
-    free(tail);
+    memcpy(m + i, own ? own : sv->con.moves, (size_t)nc);
+    free(own);
     const int cut = bs_polish_loops(b, m, all);
     if (cut >= 0 && (!best || cut <= *n)) {
       free(best);

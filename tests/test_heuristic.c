@@ -10,7 +10,8 @@
  * first beam at a higher effort, and the side bytes they share with the
  * constructor, the
  * constructor keeping its shortest start and handing its sort region to
- * a beam, the reverse beam's shorter answers, and the first boards of the
+ * a beam, and where that misses sorting it from where the beam came
+ * closest, the reverse beam's shorter answers, and the first boards of the
  * real set. */
 #include "bs_test.h"
 
@@ -1189,4 +1190,37 @@ Test(heuristic, the_sort_region_goes_to_a_beam_first) {
   solve_in_stores(&b, &set, 40u << 20, 1, &off);
   solve_in_stores(&b, &bs_settings_default, 40u << 20, BS_NSTORES, r);
   cr_assert_lt(3 * r[0].length, 2 * off.length, "%d moves, %d without the sort beam", r[0].length, off.length);
+}
+
+/* Where the sort beam misses, the constructor sorts the region from where
+ * that beam came closest, not from where its steps left it. On these
+ * ring boards (of bench/unseen.sh 55055's sets), which the sort beam
+ * misses, with the board's own beams and the polish left out
+ * (beam_budget 1000, polish_budget 0), the answer is shorter than with
+ * sort_beam 0 (until stop 55 a miss gave that same answer: 570 against
+ * 530, 814 against 620 and 1,417 against 1,293 moves), the same in every
+ * store. Then 12 boards scrambled by 20,000-move walks on the second's
+ * layout: every answer replays, in every store. */
+Test(heuristic, a_missed_sort_beam_leaves_the_constructor_its_closest_board) {
+  static const char *const boards[] = {"4,5,CE50781D6==4IG=9=J23", "5,4,59F0G72=AH6===J34IB1",
+                                       "6,6,XCJ6QOHB=IK413=RGWS7E==8=2T0LA=D5==U"};
+  static bs_result off, r[BS_NSTORES];
+  bs_settings set = bs_settings_default;
+  set.beam_budget = 1000;
+  set.polish_budget = 0;
+  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
+    const bs_board b = bs_test_parsed(boards[i]);
+    set.sort_beam = 0;
+    solve_in_stores(&b, &set, 40u << 20, 1, &off);
+    set.sort_beam = bs_settings_default.sort_beam;
+    solve_in_stores(&b, &set, 40u << 20, BS_NSTORES, r);
+    cr_assert_lt(r[0].length, off.length, "%s: %d moves, %d with sort_beam 0", boards[i], r[0].length,
+                 off.length);
+  }
+  const bs_board layout = bs_test_parsed(boards[1]);
+  uint64_t seed = 55;
+  for (int k = 0; k < 12; k++) {
+    const bs_board b = walk_board_on(&seed, layout.w, layout.h, layout.wall, 20000);
+    solve_in_stores(&b, &set, 40u << 20, BS_NSTORES, r);
+  }
 }
