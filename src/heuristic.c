@@ -61,9 +61,10 @@ static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs
  * constructor answers the region, from where the beam's legs came
  * closest, as the whole board's constructor goes on from the first beam's:
  * fewer tiles out of place, so fewer 3-cycles, and the steps are not
- * searched again. The region is solvable from there (bs_construct.h), so
- * only memory stops it. Returns the answer (malloc'd, *n its length), or
- * NULL. */
+ * searched again. The legs stay in the region, which is solvable
+ * (bs_construct.h), so the board they reach is too, and only memory stops
+ * the constructor there (with the region's own plan). Returns the answer
+ * (malloc'd, *n its length), or NULL. */
 static char *sort_region(bs_solver *sv, const bs_settings *set, int *n, bs_result *r, uint64_t *pool) {
   bs_construct *c = &sv->con;
   const size_t steps = c->len;
