@@ -84,19 +84,20 @@ static char *sort_region(bs_solver *sv, const bs_settings *set, int *n, bs_resul
                           (uint64_t)set->beam_width * (uint64_t)set->effort, NULL, &give, m + steps, &len,
                           s, r);
   *pool = give;
-  char *out = NULL;
-  if (end == BS_END_MET && len + s->length <= BS_ANSWER_MAX) {
-    memcpy(m + steps + len, s->moves, (size_t)s->length);
-    *n = (int)steps + len + s->length;
-    out = m;
+  /* The rest of the way from where the legs end: the beam's, or the
+   * constructor's. */
+  const char *tail = NULL;
+  size_t nt = 0;
+  if (end == BS_END_MET && len + s->length <= BS_ANSWER_MAX)
+    tail = s->moves, nt = (size_t)s->length;
+  else if (!constructor(sv, set, &at, 0))
+    tail = c->moves, nt = c->len;
+  char *out = tail ? realloc(m, steps + (size_t)len + nt + 1) : NULL;
+  if (out) {
+    memcpy(out + steps + len, tail, nt);
+    *n = (int)(steps + (size_t)len + nt);
   } else {
-    c->before_sort = 0;
-    if (!bs_construct_solve(c, &at) && (out = realloc(m, steps + (size_t)len + c->len + 1))) {
-      memcpy(out + steps + len, c->moves, c->len);
-      *n = (int)(steps + (size_t)len + c->len);
-    } else {
-      free(m);
-    }
+    free(m);
   }
   free(s);
   return out;
