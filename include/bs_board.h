@@ -125,6 +125,20 @@ int bs_dir_from_char(int c);
 enum { BS_SOLVABLE = 1, BS_UNSOLVABLE = 0 };
 int bs_solvability(const bs_board *b, const char **why);
 
+/* The inverse of b, a board of the same layout whose answers, reversed,
+ * answer b. Moves say where the blank goes, whatever the tiles are
+ * called. Let W be a shortest walk of the blank from its cell on b to its
+ * goal cell, b1 the board W leaves, and phi the relabelling that calls
+ * each tile by the goal's name of its cell on b1, so that phi(b1) is the
+ * goal. The inverse is phi(goal). Moves M that take it to the goal take
+ * phi(goal) to phi(b1), so the goal to b1 (labels do not change where
+ * tiles go): W, then M backwards with each move undone, answers b. It is
+ * solvable exactly when b is (from the goal, M reaches b1 iff its
+ * reverse reaches the goal from b1). Writes W's letters to walk (at most
+ * BS_MAX_CELLS - 1, NUL-terminated) and returns how many; -1 when the
+ * blank cannot reach its goal cell (b is then unsolvable). */
+int bs_board_inverse(const bs_board *b, bs_board *inv, char walk[BS_MAX_CELLS]);
+
 /* Text form "W,H,CELLS", NUL-terminated. */
 #define BS_BOARD_TEXT 48
 void bs_board_format(const bs_board *b, char out[BS_BOARD_TEXT]);

@@ -67,6 +67,8 @@
           "tuple tables of each side exact mode's search reads: those that bound its start highest (a largest entry over fewer is still a bound, and every child reads each one)") \
   SETTING(construct_starts, 12, 1, 1000,                                                           \
           "points spread evenly along the way of the beam that came closest that the constructor starts from, the shortest answer kept (1: the way's end)") \
+  SETTING(construct_inverse, 1, 0, 1,                                                              \
+          "1: at each start the constructor also answers the board's inverse (bs_board_inverse), whose answer reversed answers the board, and the shorter is kept (0: the board alone)") \
   SETTING(construct_budget, 16000000, 0, 1000000000,                                              \
           "states the constructor's searches may reach on one board, over its starts, at effort 1: no start begins past it (0: no limit)") \
   SETTING(sort_beam, 500000, 0, 1000000000,                                                      \

@@ -63,6 +63,32 @@ void bs_goal(const bs_board *b, bs_board *goal) {
   goal->blank = b->n - 1;
 }
 
+int bs_board_inverse(const bs_board *b, bs_board *inv, char walk[BS_MAX_CELLS]) {
+  bs_board goal, b1 = *b;
+  bs_goal(b, &goal);
+  bs_geom g;
+  bs_geom_init(&g, b);
+  uint8_t dist[BS_MAX_CELLS];
+  memset(dist, 0xff, sizeof dist);
+  bs_flood(&g, ~b->wall, goal.blank, NULL, dist); /* distances to the blank's goal cell */
+  if (dist[b->blank] == 0xff) return -1;
+  int n = 0;
+  while (b1.blank != goal.blank) { /* each step one nearer: the first such way round, L R U D */
+    int d = 0;
+    while (g.nb[b1.blank][d] < 0 || dist[g.nb[b1.blank][d]] != dist[b1.blank] - 1) d++;
+    bs_move(&b1, d);
+    walk[n++] = bs_dir_chars[d];
+  }
+  walk[n] = 0;
+  uint8_t name[BS_MAX_CELLS + 1] = {0}; /* phi: a tile's goal name of its cell on b1 */
+  for (int c = 0; c < b->n; c++)
+    if (!(b->wall >> c & 1) && b1.cell[c]) name[b1.cell[c]] = goal.cell[c];
+  *inv = goal;
+  for (int c = 0; c < b->n; c++)
+    if (!(b->wall >> c & 1) && goal.cell[c]) inv->cell[c] = name[goal.cell[c]];
+  return n;
+}
+
 int bs_is_goal(const bs_board *b) {
   for (int i = 0; i < b->n - 1; i++)
     if (b->cell[i] != i + 1) return 0;

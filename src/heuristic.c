@@ -20,11 +20,12 @@
  * answers every solvable board: that is the guarantee, not a wider beam
  * (the region its sort step would sort goes to a beam first, which takes
  * the 3-cycles' place where it meets, and where it misses the constructor
- * sorts the region from where that beam came closest);
- * beams between waypoints of its way (relays) shorten its answer, and any
- * answer still far above the board's lower bound. Every answer then has
- * its loops cut and its windows polished (bs_polish.h), bounded by the
- * board's tables where it has them.
+ * sorts the region from where that beam came closest; and at each start
+ * it answers the board's inverse too, whose answer reversed answers the
+ * board, the shorter kept); beams between waypoints of its way (relays)
+ * shorten its answer, and any answer still far above the board's lower
+ * bound. Every answer then has its loops cut and its windows polished
+ * (bs_polish.h), bounded by the board's tables where it has them.
  * All budgets count generated states, never time, so answers repeat
  * exactly. None is marked optimal here; the floor of the result is the
  * board's lower bound (bs_solver.c marks an answer that short optimal). */
@@ -103,15 +104,57 @@ static char *sort_region(bs_solver *sv, const bs_settings *set, int *n, bs_resul
   return out;
 }
 
+/* The constructor's answer to x (malloc'd, *n its length), or NULL. While
+ * *pool lasts, the sort step's region is a board of its own (sort_region);
+ * where memory stops that, the constructor answers again from x. */
+static char *construct_one(bs_solver *sv, const bs_settings *set, const bs_board *x, int *n, bs_result *r,
+                           uint64_t *pool) {
+  int failed = constructor(sv, set, x, *pool > 0);
+  char *own = !failed && sv->con.stopped ? sort_region(sv, set, n, r, pool) : NULL;
+  if (own) return own;
+  if (!failed && sv->con.stopped) failed = constructor(sv, set, x, 0);
+  char *m = failed ? NULL : malloc(sv->con.len + 1);
+  if (m) {
+    memcpy(m, sv->con.moves, sv->con.len);
+    *n = (int)sv->con.len;
+  }
+  return m;
+}
+
+/* The constructor's answer to x's inverse (bs_board_inverse), turned into
+ * one to x: the walk, then that answer backwards, each move undone. The
+ * inverse's plan fills the cells in the same order, but with other tiles,
+ * so its sort step turns other 3-cycles: a second answer about as long
+ * on average, and on boards whose sort step turns many, often hundreds of
+ * moves shorter. */
+static char *construct_inverted(bs_solver *sv, const bs_settings *set, const bs_board *x, int *n,
+                                bs_result *r, uint64_t *pool) {
+  bs_board inv;
+  char walk[BS_MAX_CELLS];
+  int ni = 0;
+  const int nw = bs_board_inverse(x, &inv, walk);
+  char *a = nw < 0 ? NULL : construct_one(sv, set, &inv, &ni, r, pool);
+  char *m = a ? malloc((size_t)(nw + ni) + 1) : NULL;
+  if (m) {
+    memcpy(m, walk, (size_t)nw);
+    for (int i = 0; i < ni; i++) m[nw + i] = bs_dir_chars[bs_dir_from_char((unsigned char)a[ni - 1 - i]) ^ 1];
+    *n = nw + ni;
+  }
+  free(a);
+  return m;
+}
+
 /* The constructor from construct_starts points spread evenly along the
  * way: each answer is the way up to its start and the constructor's answer
  * from there, loops cut, and the shortest is kept, ties to the start
  * nearest the way's beginning, as its answers swing by hundreds of moves
- * with where it starts. The way's end, where the beam came closest, goes
+ * with where it starts. At each start the constructor answers the board
+ * and, with construct_inverse, its inverse too, the shorter kept, ties to
+ * the board's own. The way's end, where the beam came closest, goes
  * first, and no start begins once the constructor's searches have reached
  * construct_budget states (times the effort) on this board: on a ring
  * whose 3-cycles cost a deep search each, 12 starts would take seconds.
- * Each start's sort region goes to a beam first while the board's
+ * Each start's sort regions go to a beam first while the board's
  * sort_beam states (times the effort) last, the first start's first: on
  * a ring where every such beam misses, the board pays sort_beam states,
  * not a beam per start.
@@ -130,32 +173,32 @@ static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_boa
     bs_board x = *b;
     for (int k = 0; k < i; k++) bs_move(&x, bs_dir_from_char((unsigned char)way[k]));
     const uint64_t before = sv->con_ready ? sv->con.searched : 0;
-    /* While sort_beam allows, the sort step's region is a board of its
-     * own (sort_region); where memory stops that, the constructor answers
-     * again from x. */
-    int failed = constructor(sv, set, &x, pool > 0), nc = 0;
-    char *own = !failed && sv->con.stopped ? sort_region(sv, set, &nc, r, &pool) : NULL;
-    if (!failed && sv->con.stopped && !own) failed = constructor(sv, set, &x, 0);
+    int na = 0, ni = 0;
+    char *a[2] = {construct_one(sv, set, &x, &na, r, &pool),
+                  set->construct_inverse ? construct_inverted(sv, set, &x, &ni, r, &pool) : NULL};
+    const int nc[2] = {na, ni};
     spent += sv->con_ready ? sv->con.searched - before : 0;
-    if (failed) continue;
-    if (!own) nc = (int)sv->con.len;
-    const int all = i + nc;
-    char *m = malloc((size_t)all + 1);
-    if (!m) {
-      free(own);
-      continue;
+    int pick = -1, cut = 0;
+    for (int t = 0; t < 2; t++) {
+      char *m = a[t] ? malloc((size_t)(i + nc[t]) + 1) : NULL;
+      int c = -1;
+      if (m) {
+        memcpy(m, way, (size_t)i);
+        memcpy(m + i, a[t], (size_t)nc[t]);
+        c = bs_polish_loops(b, m, i + nc[t]);
+      }
+      free(a[t]);
+      a[t] = m;
+      if (c >= 0 && (pick < 0 || c < cut)) pick = t, cut = c;
     }
-    memcpy(m, way, (size_t)i);
-    memcpy(m + i, own ? own : sv->con.moves, (size_t)nc);
-    free(own);
-    const int cut = bs_polish_loops(b, m, all);
-    if (cut >= 0 && (!best || cut <= *n)) {
+    if (pick >= 0 && (!best || cut <= *n)) {
       free(best);
-      best = m;
+      best = a[pick];
+      a[pick] = NULL;
       *n = cut;
-    } else {
-      free(m);
     }
+    free(a[0]);
+    free(a[1]);
   }
   return best;
 }

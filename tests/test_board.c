@@ -534,3 +534,72 @@ Test(board, exact_every_size_by_scrambling) {
         cr_assert(s == BS_SOLVABLE || reason_index(why) >= 0, "%s", text);
       }
 }
+
+/* ---- the inverse board ------------------------------------------------- */
+
+/* Every arrangement of a layout of at most 9 cells, against a full BFS of
+ * its own (bs_bfs, no code of src/ but bs_move): the inverse is solvable
+ * exactly when the board is; with the blank home the walk is empty, the
+ * inverse is as far from the goal as the board and its own inverse is the
+ * board; with the blank away, the two distances differ by at most the
+ * walk. On every 7th solvable one, a shortest answer to the inverse (each
+ * move one nearer by the BFS), played backwards after the walk, each move
+ * undone, answers the board. Returns the boards whose blank was home. */
+static int inverse_on(int w, int h, uint64_t wall) {
+  bs_bfs t;
+  bs_bfs_run(&t, w, h, wall);
+  uint8_t v[BS_MAX_CELLS];
+  int home = 0;
+  for (uint32_t r = 0, solvable = 0; r < t.nstates; r++) {
+    bs_perm_unrank(r, t.n, v);
+    if (!bs_bfs_valid(&t, v)) continue;
+    const bs_board b = bs_test_board(w, h, wall, v);
+    bs_board inv, back;
+    char walk[BS_MAX_CELLS];
+    const int nw = bs_board_inverse(&b, &inv, walk);
+    if (nw < 0) { /* the blank cut off from its goal cell */
+      cr_assert_lt(t.dist[r], 0, "%dx%d rank %u: no walk, yet solvable", w, h, r);
+      continue;
+    }
+    cr_assert_eq((int)strlen(walk), nw);
+    const int db = t.dist[r], di = t.dist[bs_perm_rank(inv.cell, t.n)];
+    cr_assert_eq(db >= 0, di >= 0, "%dx%d rank %u: %d moves, its inverse %d", w, h, r, db, di);
+    if (!nw) {
+      home++;
+      cr_assert_eq(di, db, "%dx%d rank %u, blank home: %d moves, its inverse %d", w, h, r, db, di);
+      cr_assert_eq(bs_board_inverse(&inv, &back, walk), 0);
+      cr_assert_arr_eq(back.cell, b.cell, (size_t)t.n, "%dx%d rank %u: the inverse's inverse", w, h, r);
+    } else if (db >= 0) {
+      cr_assert_leq(abs(di - db), nw, "%dx%d rank %u: %d moves, its inverse %d, walk %d", w, h, r, db, di, nw);
+    }
+    if (db < 0 || solvable++ % 7) continue;
+    uint8_t ans[64];
+    int n = 0;
+    bs_board x = inv;
+    while (t.dist[bs_perm_rank(x.cell, t.n)] > 0) {
+      const int at = t.dist[bs_perm_rank(x.cell, t.n)];
+      int d = 0;
+      for (bs_board y; d < 4; d++)
+        if ((y = x, bs_move(&y, d)) && t.dist[bs_perm_rank(y.cell, t.n)] == at - 1) {
+          x = y;
+          break;
+        }
+      cr_assert_lt(d, 4, "%dx%d: no move one nearer", w, h);
+      ans[n++] = (uint8_t)d;
+    }
+    bs_board y = b;
+    for (int i = 0; i < nw; i++) cr_assert(bs_move(&y, bs_dir_from_char(walk[i])));
+    for (int i = n; i-- > 0;) cr_assert(bs_move(&y, ans[i] ^ 1));
+    cr_assert(bs_is_goal(&y), "%dx%d rank %u: the walk and the inverse's answer backwards", w, h, r);
+  }
+  bs_bfs_free(&t);
+  return home;
+}
+
+Test(board, inverse_against_a_full_bfs) {
+  cr_assert_gt(inverse_on(3, 3, 0), 0);
+  cr_assert_gt(inverse_on(2, 4, 0), 0);
+  cr_assert_gt(inverse_on(3, 3, 1ull << 4), 0); /* a ring round the centre */
+  cr_assert_gt(inverse_on(3, 3, 1ull << 3), 0); /* a dead end at the top left */
+  cr_assert_gt(inverse_on(4, 2, 1ull << 1 | 1ull << 6), 0);
+}

@@ -1186,40 +1186,61 @@ Test(heuristic, the_sort_region_goes_to_a_beam_first) {
   const bs_board b = bs_test_parsed("5,5,84J6237MK9CND=B=F=HO=501A");
   static bs_result off, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
+  set.construct_inverse = 0; /* the board's own 3-cycles, as measured */
   set.sort_beam = 0;
   solve_in_stores(&b, &set, 40u << 20, 1, &off);
-  solve_in_stores(&b, &bs_settings_default, 40u << 20, BS_NSTORES, r);
+  set.sort_beam = bs_settings_default.sort_beam;
+  solve_in_stores(&b, &set, 40u << 20, BS_NSTORES, r);
   cr_assert_lt(3 * r[0].length, 2 * off.length, "%d moves, %d without the sort beam", r[0].length, off.length);
+}
+
+/* With the board's own beams and the polish left out (beam_budget 1000,
+ * polish_budget 0), each of the n boards is answered shorter with `on`
+ * than with `off` (settings that differ in `what`), the same in every
+ * store; then 12 boards scrambled by 20,000-move walks on the layout of
+ * boards[walk]: every answer with `on` replays, in every store. */
+static void shorter_on_rings(const char *const *boards, size_t n, bs_settings off, bs_settings on, const char *what,
+                             size_t walk, uint64_t seed) {
+  static bs_result first, r[BS_NSTORES];
+  off.beam_budget = on.beam_budget = 1000;
+  off.polish_budget = on.polish_budget = 0;
+  for (size_t i = 0; i < n; i++) {
+    const bs_board b = bs_test_parsed(boards[i]);
+    solve_in_stores(&b, &off, 40u << 20, 1, &first);
+    solve_in_stores(&b, &on, 40u << 20, BS_NSTORES, r);
+    cr_assert_lt(r[0].length, first.length, "%s: %d moves, %d without %s", boards[i], r[0].length, first.length,
+                 what);
+  }
+  const bs_board layout = bs_test_parsed(boards[walk]);
+  for (int k = 0; k < 12; k++) {
+    const bs_board b = walk_board_on(&seed, layout.w, layout.h, layout.wall, 20000);
+    solve_in_stores(&b, &on, 40u << 20, BS_NSTORES, r);
+  }
 }
 
 /* Where the sort beam misses, the constructor sorts the region from where
  * that beam came closest, not from where its steps left it. On these
  * ring boards (of bench/unseen.sh 55055's sets), which the sort beam
- * misses, with the board's own beams and the polish left out
- * (beam_budget 1000, polish_budget 0), the answer is shorter than with
- * sort_beam 0, the same in every store: 530, 620 and 1,293 moves against
- * 570, 814 and 1,417 (until stop 55 a miss gave sort_beam 0's answer). Then 12 boards scrambled by 20,000-move walks on the second's
- * layout: every answer replays, in every store. */
+ * misses, the answer is shorter than with sort_beam 0: 530, 620 and 1,293
+ * moves against 570, 814 and 1,417 (until stop 55 a miss gave sort_beam
+ * 0's answer), the board's own constructor alone (construct_inverse 0),
+ * as measured then. The walks are on the second's layout. */
 Test(heuristic, a_missed_sort_beam_leaves_the_constructor_its_closest_board) {
   static const char *const boards[] = {"4,5,CE50781D6==4IG=9=J23", "5,4,59F0G72=AH6===J34IB1",
                                        "6,6,XCJ6QOHB=IK413=RGWS7E==8=2T0LA=D5==U"};
-  static bs_result off, r[BS_NSTORES];
-  bs_settings set = bs_settings_default;
-  set.beam_budget = 1000;
-  set.polish_budget = 0;
-  for (size_t i = 0; i < sizeof boards / sizeof *boards; i++) {
-    const bs_board b = bs_test_parsed(boards[i]);
-    set.sort_beam = 0;
-    solve_in_stores(&b, &set, 40u << 20, 1, &off);
-    set.sort_beam = bs_settings_default.sort_beam;
-    solve_in_stores(&b, &set, 40u << 20, BS_NSTORES, r);
-    cr_assert_lt(r[0].length, off.length, "%s: %d moves, %d with sort_beam 0", boards[i], r[0].length,
-                 off.length);
-  }
-  const bs_board layout = bs_test_parsed(boards[1]);
-  uint64_t seed = 55;
-  for (int k = 0; k < 12; k++) {
-    const bs_board b = walk_board_on(&seed, layout.w, layout.h, layout.wall, 20000);
-    solve_in_stores(&b, &set, 40u << 20, BS_NSTORES, r);
-  }
+  bs_settings off = bs_settings_default, on = bs_settings_default;
+  off.construct_inverse = on.construct_inverse = 0;
+  off.sort_beam = 0;
+  shorter_on_rings(boards, sizeof boards / sizeof *boards, off, on, "the sort beam", 1, 55);
+}
+
+/* At each start the constructor also answers the board's inverse
+ * (bs_board_inverse), the shorter kept. On the first two boards above,
+ * the answer is shorter than with construct_inverse 0: 426 and 472 moves
+ * against 530 and 620. The walks are on the first's layout. */
+Test(heuristic, the_constructor_answers_the_inverse_too) {
+  static const char *const boards[] = {"4,5,CE50781D6==4IG=9=J23", "5,4,59F0G72=AH6===J34IB1"};
+  bs_settings off = bs_settings_default;
+  off.construct_inverse = 0;
+  shorter_on_rings(boards, sizeof boards / sizeof *boards, off, bs_settings_default, "the inverse", 0, 56);
 }
