@@ -104,6 +104,11 @@ static char *sort_region(bs_solver *sv, const bs_settings *set, int *n, bs_resul
   return out;
 }
 
+/* Writes to out the n moves of way backwards, each undone: the way back. */
+static void way_back(char *out, const char *way, int n) {
+  for (int i = 0; i < n; i++) out[i] = bs_dir_chars[bs_dir_from_char((unsigned char)way[n - 1 - i]) ^ 1];
+}
+
 /* The constructor's answer to x (malloc'd, *n its length), or NULL. While
  * *pool lasts, the sort step's region is a board of its own (sort_region);
  * where memory stops that, the constructor answers again from x. */
@@ -137,7 +142,7 @@ static char *construct_inverted(bs_solver *sv, const bs_settings *set, const bs_
   char *m = a ? malloc((size_t)(nw + ni) + 1) : NULL;
   if (m) {
     memcpy(m, walk, (size_t)nw);
-    for (int i = 0; i < ni; i++) m[nw + i] = bs_dir_chars[bs_dir_from_char((unsigned char)a[ni - 1 - i]) ^ 1];
+    way_back(m + nw, a, ni);
     *n = nw + ni;
   }
   free(a);
@@ -274,7 +279,7 @@ static bs_end reverse_beam(bs_solver *sv, const bs_settings *set, const bs_board
         n + t->length <= BS_ANSWER_MAX && (!met || n + t->length < *len + s->length)) {
       memcpy(w + n, t->moves, (size_t)t->length);
       n += t->length;
-      for (int i = 0; i < n; i++) m[i] = bs_dir_chars[bs_dir_from_char((unsigned char)w[n - 1 - i]) ^ 1];
+      way_back(m, w, n);
       *len = n;
       s->length = 0;
       end = BS_END_MET;
