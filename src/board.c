@@ -63,32 +63,6 @@ void bs_goal(const bs_board *b, bs_board *goal) {
   goal->blank = b->n - 1;
 }
 
-int bs_board_inverse(const bs_board *b, bs_board *inv, char walk[BS_MAX_CELLS]) {
-  bs_board goal, b1 = *b;
-  bs_goal(b, &goal);
-  bs_geom g;
-  bs_geom_init(&g, b);
-  uint8_t dist[BS_MAX_CELLS];
-  memset(dist, 0xff, sizeof dist);
-  bs_flood(&g, ~b->wall, goal.blank, NULL, dist); /* distances to the blank's goal cell */
-  if (dist[b->blank] == 0xff) return -1;
-  int n = 0;
-  while (b1.blank != goal.blank) { /* each step one nearer: the first such way round, L R U D */
-    int d = 0;
-    while (g.nb[b1.blank][d] < 0 || dist[g.nb[b1.blank][d]] != dist[b1.blank] - 1) d++;
-    bs_move(&b1, d);
-    walk[n++] = bs_dir_chars[d];
-  }
-  walk[n] = 0;
-  uint8_t name[BS_MAX_CELLS + 1] = {0}; /* phi: a tile's goal name of its cell on b1 */
-  for (int c = 0; c < b->n; c++)
-    if (!(b->wall >> c & 1) && b1.cell[c]) name[b1.cell[c]] = goal.cell[c];
-  *inv = goal;
-  for (int c = 0; c < b->n; c++)
-    if (!(b->wall >> c & 1) && goal.cell[c]) inv->cell[c] = name[goal.cell[c]];
-  return n;
-}
-
 int bs_is_goal(const bs_board *b) {
   for (int i = 0; i < b->n - 1; i++)
     if (b->cell[i] != i + 1) return 0;
@@ -199,6 +173,27 @@ int bs_solvability(const bs_board *b, const char **why) {
     return BS_UNSOLVABLE;
   }
   return BS_SOLVABLE;
+}
+
+int bs_board_inverse(const bs_board *b, bs_board *inv, char walk[BS_MAX_CELLS]) {
+  const layout *L = layout_of(b); /* its tree is breadth-first from the blank's goal cell: shortest ways */
+  if (!(L->r.cells >> b->blank & 1)) return -1;
+  bs_board goal, b1 = *b;
+  bs_goal(b, &goal);
+  uint8_t moves[BS_MAX_CELLS];
+  const int n = bs_region_to_root(&L->r, &L->g, b->blank, moves);
+  for (int i = 0; i < n; i++) {
+    bs_move(&b1, moves[i]);
+    walk[i] = bs_dir_chars[moves[i]];
+  }
+  walk[n] = 0;
+  uint8_t name[BS_MAX_CELLS + 1] = {0}; /* phi: a tile's goal name of its cell on b1 */
+  for (int c = 0; c < b->n; c++)
+    if (!(b->wall >> c & 1) && b1.cell[c]) name[b1.cell[c]] = goal.cell[c];
+  *inv = goal;
+  for (int c = 0; c < b->n; c++)
+    if (!(b->wall >> c & 1) && goal.cell[c]) inv->cell[c] = name[goal.cell[c]];
+  return n;
 }
 
 void bs_board_format(const bs_board *b, char out[BS_BOARD_TEXT]) {
