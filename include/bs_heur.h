@@ -33,6 +33,7 @@
 
 #include <limits.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "bs_board.h"
 #include "bs_pdb.h"
@@ -125,14 +126,21 @@ static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const 
 
 /* A parent, for the scores of all its children: its packed board (a
  * child's update reads only the cells it needs) and, with tables, its
- * patterns' indices. */
+ * patterns' indices. One context serves a search's parents in turn: with
+ * pattern databases it keeps the last parent's board, indices and cells,
+ * and the next one's come from them (bs_pdb_eval_moved). */
 typedef struct bs_heur_ctx {
   const bs_geom *g;
   const uint32_t *w;
   int side, md;
+  int kept; /* 1 + the side of the board in was[], idx and at[]; 0: none */
   bs_pdb_idx idx;
-  uint8_t at[BS_MAX_CELLS]; /* with tuple tables: each tile's cell */
+  uint8_t at[BS_MAX_CELLS]; /* with tables: each tile's cell */
+  uint32_t was[BS_MAX_WORDS];
 } bs_heur_ctx;
+
+/* A context that keeps nothing yet: a search's first. */
+static inline void bs_heur_ctx_init(bs_heur_ctx *c) { c->kept = 0; }
 
 /* The parent of side s with packed board w and score word `word`. */
 static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
@@ -141,8 +149,14 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
   c->w = w;
   c->side = s;
   c->md = (int)(bs_heur_tables(H) ? word >> BS_SCORE_BITS : word); /* word has no engine bit here */
-  if (H->pdb) bs_pdb_eval_packed(&H->view[s], g, w, &c->idx);
-  if (H->tup[s]) bs_unpack_at(g, w, c->at);
+  if (H->pdb) {
+    if (c->kept == s + 1) bs_pdb_eval_moved(&H->view[s], g, c->was, w, c->at, &c->idx);
+    else bs_pdb_eval_at(&H->view[s], g, w, c->at, &c->idx);
+    memcpy(c->was, w, (size_t)g->nwords * sizeof *w);
+    c->kept = s + 1;
+  } else if (H->tup[s]) {
+    bs_unpack_at(g, w, c->at);
+  }
 }
 
 /* The keys, in line order, of the tiles of row `line` (bit 1) or column

@@ -193,16 +193,17 @@ static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_board *b, unsign
 }
 
 /* Builds the children of record id into b (never the move back to its
- * parent), with their scores when the policy has a heuristic, leaves out
+ * parent), with their scores when the policy has a heuristic (hc: the
+ * search's context, which keeps the last parent's), leaves out
  * those the bound prunes, and prefetches their table slots, so that the
  * cache misses of their lookups overlap instead of queueing. */
-static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, uint32_t id, bs_brood *b) {
+static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, uint32_t id, bs_heur_ctx *hc,
+                        bs_brood *b) {
   const uint32_t *par = BS_F(rec)(st, id);
   const uint32_t meta = par[BS_R_META];
   const unsigned blank = bs_meta_blank(meta), side = bs_meta_side(meta), depth = bs_meta_depth(meta);
   const int back = bs_meta_last(meta) ^ 1; /* -1 ^ 1 = -2 for a root */
-  bs_heur_ctx hc;
-  if (p->H) bs_heur_parent(p->H, g, par, (int)side, par[BS_R_SCORE] & ~BS_PRUNED, &hc);
+  if (p->H) bs_heur_parent(p->H, g, par, (int)side, par[BS_R_SCORE] & ~BS_PRUNED, hc);
   b->nk = 0;
   for (int dir = 0; dir < 4; dir++) {
     int q = g->nb[blank][dir];
@@ -210,7 +211,7 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
     const unsigned v = bs_get(g, par, q); /* the tile that slides into the blank */
     uint32_t sc = 0;
     if (p->H) {
-      sc = bs_heur_child(p->H, &hc, v, (int)blank, q, p->bound ? p->bound - (int)depth - 1 : INT_MAX);
+      sc = bs_heur_child(p->H, hc, v, (int)blank, q, p->bound ? p->bound - (int)depth - 1 : INT_MAX);
       if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
     }
     uint32_t *k = b->kid[b->nk];
@@ -254,6 +255,8 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   const int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
   /* The forward side's least score so far, and its depth then. */
   unsigned least = UINT_MAX, since = 0;
+  bs_heur_ctx hc; /* the parents' scores, each from the last (bs_heur_parent) */
+  bs_heur_ctx_init(&hc);
   for (;;) {
     const uint32_t n0 = side[0].live, n1 = side[1].live;
     /* An exact side with nothing left has seen its whole component (within
@@ -292,7 +295,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     bs_brood brood[2];
     int cur = 0;
     uint32_t id = BS_L(next)(st, side[s].lo, side[s].hi);
-    if (id < side[s].hi) BS_L(brood)(st, &g, p, id, &brood[0]);
+    if (id < side[s].hi) BS_L(brood)(st, &g, p, id, &hc, &brood[0]);
     while (id < side[s].hi) {
       if (p->budget && r->generated > p->budget) {
         end = BS_END_BUDGET;
@@ -302,7 +305,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
       /* The next parent's children are built now, so that their table
        * slots are in cache by the time they are looked up. */
       uint32_t next = BS_L(next)(st, id + 1, side[s].hi);
-      if (next < side[s].hi) BS_L(brood)(st, &g, p, next, &brood[cur ^ 1]);
+      if (next < side[s].hi) BS_L(brood)(st, &g, p, next, &hc, &brood[cur ^ 1]);
       const bs_brood *b = &brood[cur];
       for (int k = 0; k < b->nk; k++) {
         r->generated++;

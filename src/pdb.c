@@ -997,8 +997,36 @@ int bs_pdb_eval(const bs_pdb_view *V, const uint8_t *cell, bs_pdb_idx *x) {
   return eval_at(V, at, x);
 }
 
-int bs_pdb_eval_packed(const bs_pdb_view *V, const bs_geom *g, const uint32_t *words, bs_pdb_idx *x) {
-  uint8_t at[BS_MAX_CELLS];
+int bs_pdb_eval_at(const bs_pdb_view *V, const bs_geom *g, const uint32_t *words, uint8_t *at, bs_pdb_idx *x) {
   bs_unpack_at(g, words, at);
   return eval_at(V, at, x);
+}
+
+int bs_pdb_eval_moved(const bs_pdb_view *V, const bs_geom *g, const uint32_t *was, const uint32_t *words,
+                      uint8_t *at, bs_pdb_idx *x) {
+  _Static_assert(BS_MAX_CELLS <= 64, "a bit a pattern in dirty");
+  uint64_t dirty[BS_PDB_LENSES] = {0}; /* the patterns whose index moved */
+  for (int k = 0; k < g->nwords; k++) {
+    uint32_t d = was[k] ^ words[k]; /* zero past the last cell, in both */
+    for (int c = k * g->per_word; d; c++, d >>= g->bits) {
+      if (!(d & g->mask)) continue;
+      const unsigned v = bs_get(g, words, c);
+      const int q = at[v]; /* where v was: each tile lands on one cell, so no other update moved it */
+      at[v] = (uint8_t)c;
+      if (!v) continue;
+      for (int L = 0; L < V->nlens; L++) {
+        const bs_pdb_lens *l = &V->lens[L];
+        x->i[L][l->pat[v]] = bs_pdb_step(l, x, L, v, c, q);
+        dirty[L] |= 1ull << l->pat[v];
+      }
+    }
+  }
+  for (int L = 0; L < V->nlens; L++)
+    for (uint64_t m = dirty[L]; m; m &= m - 1) {
+      const int j = __builtin_ctzll(m);
+      const uint8_t e = V->lens[L].tab[j][x->i[L][j]];
+      x->sum[L] += e - x->e[L][j];
+      x->e[L][j] = e;
+    }
+  return bs_pdb_h(V, x);
 }

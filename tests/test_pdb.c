@@ -510,7 +510,8 @@ Test(pdb, counts_match_the_definition) {
       uint32_t words[BS_MAX_WORDS];
       bs_pack(&g, &b, words);
       cr_assert_eq(bs_pdb_eval(&V, b.cell, &x), want, "round %d board %d", round, k);
-      cr_assert_eq(bs_pdb_eval_packed(&V, &g, words, &x), want, "round %d board %d packed", round, k);
+      uint8_t at[BS_MAX_CELLS];
+      cr_assert_eq(bs_pdb_eval_at(&V, &g, words, at, &x), want, "round %d board %d packed", round, k);
     }
     bs_pdb_free(&P);
   }
@@ -562,6 +563,13 @@ Test(pdb, a_room_builds_the_same_tables) {
   }
 }
 
+/* Round `round` of the tests below: a board up to 6x6, with walls every
+ * other round, its goal, tables with an automatic partition, and g. */
+static void big_round(uint64_t *seed, int round, bs_board *start, bs_board *goal, bs_pdb *P, bs_geom *g) {
+  random_tables(seed, 3 + round % 4, 6 - round % 3, round % 2 ? 5 : 0, (size_t)1 << 19, 1 + round % 2, start, goal, P);
+  bs_geom_init(g, goal);
+}
+
 /* Random walks on boards up to 6x6 with walls, automatic partitions: the
  * O(1) step, apply and its undo, and the packed form all agree with a full
  * recount; the goal's h is 0 and other boards' is not. */
@@ -570,10 +578,8 @@ Test(pdb, steps_match_recounts_on_big_boards) {
   for (int round = 0; round < 12; round++) {
     bs_board start, goal;
     bs_pdb P;
-    random_tables(&seed, 3 + round % 4, 6 - round % 3, round % 2 ? 5 : 0, (size_t)1 << 19, 1 + round % 2, &start,
-                  &goal, &P);
     bs_geom g;
-    bs_geom_init(&g, &goal);
+    big_round(&seed, round, &start, &goal, &P, &g);
     for (int side = 0; side < 2; side++) {
       bs_pdb_view V;
       cr_assert_eq(bs_pdb_view_init(&V, &P, side ? &start : &goal, 1), 0);
@@ -595,12 +601,65 @@ Test(pdb, steps_match_recounts_on_big_boards) {
         uint32_t words[BS_MAX_WORDS];
         bs_pack(&g, &b, words);
         cr_assert_eq(bs_pdb_eval(&V, b.cell, &y), hc, "round %d side %d step %d", round, side, step);
-        cr_assert_eq(bs_pdb_eval_packed(&V, &g, words, &y), hc);
+        uint8_t at[BS_MAX_CELLS];
+        cr_assert_eq(bs_pdb_eval_at(&V, &g, words, at, &y), hc);
         hb = hc;
       }
     }
     bs_pdb_free(&P);
   }
+}
+
+/* bs_pdb_eval_moved against a count from scratch, from board to board of
+ * a sequence a beam could expand in turn: the next a move or two away
+ * (siblings, cousins), or a random walk away (a parent of another branch),
+ * or the same board. Indices, entries, sums, h and cells all agree. */
+Test(pdb, moved_evaluations_match_recounts) {
+  uint64_t seed = 31;
+  int reflected = 0;
+  for (int round = 0; round < 12; round++) {
+    bs_board start, goal;
+    bs_pdb P;
+    bs_geom g;
+    big_round(&seed, round, &start, &goal, &P, &g);
+    for (int side = 0; side < 2; side++) {
+      bs_pdb_view V;
+      cr_assert_eq(bs_pdb_view_init(&V, &P, side ? &start : &goal, 1), 0);
+      reflected += V.nlens > 1;
+      bs_board b = side ? goal : start;
+      uint32_t was[BS_MAX_WORDS], words[BS_MAX_WORDS];
+      uint8_t at[BS_MAX_CELLS], at_full[BS_MAX_CELLS];
+      bs_pdb_idx x, full;
+      bs_pack(&g, &b, was);
+      bs_pdb_eval_at(&V, &g, was, at, &x);
+      int far = 0;
+      for (int step = 0; step < 400; step++) {
+        const int moves = (int)bs_rand_below(&seed, 8) < 6 ? (int)bs_rand_below(&seed, 3) : 20 + (int)bs_rand_below(&seed, 80);
+        for (int m = 0; m < moves; m++) {
+          int d = bs_rand_below(&seed, 4);
+          if (g.nb[b.blank][d] >= 0) bs_move(&b, d);
+        }
+        far += moves >= 20;
+        bs_pack(&g, &b, words);
+        const int h = bs_pdb_eval_moved(&V, &g, was, words, at, &x);
+        cr_assert_eq(h, bs_pdb_eval_at(&V, &g, words, at_full, &full), "round %d side %d step %d", round, side, step);
+        cr_assert_eq(h, bs_pdb_eval(&V, b.cell, &full));
+        for (int L = 0; L < V.nlens; L++) {
+          cr_assert_eq(x.sum[L], full.sum[L], "round %d side %d step %d lens %d", round, side, step, L);
+          for (int j = 0; j < V.npat; j++) {
+            cr_assert_eq(x.i[L][j], full.i[L][j], "round %d step %d lens %d pattern %d", round, step, L, j);
+            cr_assert_eq(x.e[L][j], full.e[L][j]);
+          }
+        }
+        for (int c = 0; c < g.n; c++)
+          if (b.cell[c]) cr_assert_eq(at[b.cell[c]], c, "round %d step %d cell %d", round, step, c);
+        memcpy(was, words, sizeof was);
+      }
+      cr_assert_gt(far, 50, "the sequence jumps too");
+    }
+    bs_pdb_free(&P);
+  }
+  cr_assert_gt(reflected, 0, "the transposed lens too");
 }
 
 /* The sizes of part's patterns, e.g. "6-6-3" (one-tile ones too). */
