@@ -14,8 +14,12 @@
 #             walls K (seeds SEED + 100 + K and SEED + 200 + K);
 #   layouts   300 uniformly random on the real set's wall layouts (SEED + 1);
 #   walks     500 random walks of 20,000 moves on them (SEED + 10);
+#   shapes    200 uniformly random on the hand-drawn layouts of
+#             puzzles/shapes.txt: plain cycles, pillars, combs, rooms and
+#             corridors (SEED + 20; since stop 59);
 #   unsolvable 15 each on 3x3, 3x3 with 3 walls, 4x4 with 4, 5x4 with 6, 6x6
-#             with 10, 6x5 with 8, 2x6 with 2 and 5x5 with 7 (SEED + 2).
+#             with 10, 6x5 with 8, 2x6 with 2 and 5x5 with 7, and 30 on the
+#             layouts of puzzles/shapes.txt (SEED + 2; these since stop 59).
 # Solves each with `batch --jobs 2 --mem 80M --json`, replays the answers
 # with `verify`, and prints a line a set: boards, answered, proven
 # unsolvable, gave up, moves, the slowest board, the wall time, and the
@@ -62,6 +66,8 @@ done
 join "$tmp/big.txt" "$@"
 gen "$tmp/layouts.txt" --layouts "$real" --count 300 --seed $((seed + 1))
 gen "$tmp/walks.txt" --layouts "$real" --depth 20000 --count 500 --seed $((seed + 10))
+shapes=$(dirname "$0")/../puzzles/shapes.txt
+gen "$tmp/shapes.txt" --layouts "$shapes" --count 200 --seed $((seed + 20))
 set --
 i=0
 for part in "3x3 0" "3x3 3" "4x4 4" "5x4 6" "6x6 10" "6x5 8" "2x6 2" "5x5 7"; do
@@ -69,7 +75,8 @@ for part in "3x3 0" "3x3 3" "4x4 4" "5x4 6" "6x6 10" "6x5 8" "2x6 2" "5x5 7"; do
   gen "$tmp/u$i" --size "${part% *}" --walls "${part#* }" --count 15 --seed $((seed + 2)) --unsolvable
   set -- "$@" "$tmp/u$i"
 done
-join "$tmp/unsolvable.txt" "$@"
+gen "$tmp/u-shapes" --layouts "$shapes" --count 30 --seed $((seed + 2)) --unsolvable
+join "$tmp/unsolvable.txt" "$@" "$tmp/u-shapes"
 
 # A summary field of a batch --json file.
 field() { sed -n "s/.*\"summary\":.*\"$2\":\([0-9.]*\).*/\1/p" "$1"; }
@@ -88,7 +95,7 @@ busied=
 echo "bench/unseen.sh: seed $seed, $bin, batch --jobs 2 --mem 80M"
 printf '%-11s %7s %8s %11s %7s %8s %10s %8s %8s\n' set boards answered unsolvable gaveup moves slowest_s wall_s others_%
 fail=0
-for set in sizes big layouts walks unsolvable; do
+for set in sizes big layouts walks shapes unsolvable; do
   f=$tmp/$set.txt
   rm -f "$tmp/$set.ans.journal" # a kept DIR's, from a run stopped before its end
   times > "$tmp/times0"

@@ -46,6 +46,15 @@ else
   echo "make-stress: $real not found: no stress-devquiz.txt" >&2
 fi
 
+# stress-shapes.txt: 400 uniformly random boards, and unsolvable-shapes.txt
+# 100 unsolvable ones, on the hand-drawn layouts of puzzles/shapes.txt
+# (plain cycles, pillars, figure eights, combs, rooms and corridors), which
+# random walls seldom make; drawn uniformly among its layouts.
+shapes=$(dirname "$0")/../puzzles/shapes.txt
+gen "$dir/stress-shapes.txt" --layouts "$shapes" --count 400 --seed 1
+gen "$dir/unsolvable-shapes.txt" --layouts "$shapes" --count 100 --seed 1 --unsolvable
+made="$made, stress-shapes.txt, unsolvable-shapes.txt"
+
 # unsolvable.txt: 200 uniformly random unsolvable boards, 25 of each of
 # eight sizes and wall counts.
 set --

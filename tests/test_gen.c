@@ -645,10 +645,13 @@ Test(gen_cli, shipped_sets_come_from_gen) {
   rmdir(dir);
 }
 
+#define BS_SHAPES_MAX 64 /* layouts in puzzles/shapes.txt, at most */
+
 /* The stress sets: what scripts/make-stress.sh makes, byte for byte
  * (stress-devquiz.txt only where the real set is at hand), and what they
  * claim to hold: 1,024 solvable boards with walls, 3x3 to 6x6, and 200
- * unsolvable ones. */
+ * unsolvable ones; 400 solvable and 100 unsolvable ones on the layouts of
+ * puzzles/shapes.txt, each of its layouts among them. */
 Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
   const char *bin = getenv("BISLIDE");
   cr_assert(bin && *bin);
@@ -659,12 +662,18 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
   cr_assert_not_null(mkdtemp(dir));
   snprintf(cmd, sizeof cmd, "scripts/make-stress.sh '%s' '%s' 2>/dev/null", bin, dir);
   cr_assert_eq(system(cmd), 0, "%s", cmd);
-  char names[18][32];
+  char names[20][32];
   int n = 0, solvable = 0, walled = 0;
   for (int w = 3; w <= 6; w++)
     for (int h = 3; h <= 6; h++) snprintf(names[n++], sizeof names[0], "stress-%dx%d.txt", w, h);
   snprintf(names[n++], sizeof names[0], "stress-devquiz.txt");
+  snprintf(names[n++], sizeof names[0], "stress-shapes.txt");
+  snprintf(names[n++], sizeof names[0], "unsolvable-shapes.txt");
   snprintf(names[n++], sizeof names[0], "unsolvable.txt");
+  bs_set shapes;
+  cr_assert_eq(bs_set_read("puzzles/shapes.txt", &shapes, stderr), 0);
+  int drawn[BS_SHAPES_MAX] = {0};
+  cr_assert_leq(shapes.n, BS_SHAPES_MAX);
   for (int k = 0; k < n; k++) {
     char mine[4200], shipped[4200];
     snprintf(mine, sizeof mine, "%s/%s", dir, names[k]);
@@ -680,21 +689,33 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
     unlink(mine);
     bs_set set;
     cr_assert_eq(bs_set_read(shipped, &set, stderr), 0, "%s", shipped);
-    int unsolvable = k == n - 1, sized = k < 16;
+    const int unsolvable = !strncmp(names[k], "unsolvable", 10), sized = k < 16;
+    const int shaped = strstr(names[k], "shapes") != NULL;
     cr_assert_eq(set.has_limits, !unsolvable, "%s", shipped);
     for (int i = 0; i < set.n; i++) {
+      const bs_board *x = &set.e[i].board;
       const char *why;
-      cr_assert_eq(bs_solvability(&set.e[i].board, &why), unsolvable ? BS_UNSOLVABLE : BS_SOLVABLE, "%s:%d",
-                   shipped, set.e[i].line);
+      cr_assert_eq(bs_solvability(x, &why), unsolvable ? BS_UNSOLVABLE : BS_SOLVABLE, "%s:%d", shipped,
+                   set.e[i].line);
       solvable += sized;
-      walled += sized && set.e[i].board.wall;
+      walled += sized && x->wall;
+      int j = 0; /* the layout of shapes.txt this board is on */
+      while (shaped && j < shapes.n &&
+             (shapes.e[j].board.w != x->w || shapes.e[j].board.h != x->h || shapes.e[j].board.wall != x->wall))
+        j++;
+      cr_assert(!shaped || j < shapes.n, "%s:%d: not a layout of puzzles/shapes.txt", shipped, set.e[i].line);
+      if (shaped && !unsolvable) drawn[j]++;
     }
-    if (unsolvable) cr_assert_eq(set.n, 200);
+    if (unsolvable) cr_assert_eq(set.n, shaped ? 100 : 200, "%s", shipped);
+    else if (shaped) cr_assert_eq(set.n, 400);
     bs_set_free(&set);
   }
   rmdir(dir);
   cr_assert_eq(solvable, 1024);
   cr_assert_eq(walled, 1024);
+  for (int j = 0; j < shapes.n; j++)
+    cr_assert_gt(drawn[j], 0, "puzzles/shapes.txt:%d: no board of stress-shapes.txt on it", shapes.e[j].line);
+  bs_set_free(&shapes);
 }
 
 /* gen killed while it works leaves nothing behind: its boards and answers
