@@ -146,8 +146,4 @@ void bs_board_format(const bs_board *b, char out[BS_BOARD_TEXT]);
 /* Parses "W,H,CELLS" from s[0..len). Returns 0, or -1 with a reason in err. */
 int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t errlen);
 
-/* bs_flood moved to bs_region.h: included here until heur.c and the search
- * include it themselves. */
-#include "bs_region.h"
-
 #endif

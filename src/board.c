@@ -1,6 +1,7 @@
 /* bs_board: boards, goals, moves, packing and exact solvability. */
 #include "bs_board.h"
 #include "bs_group.h"
+#include "bs_region.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bs_group.h"
+#include "bs_region.h"
 
 /* ---- boards ------------------------------------------------------------ */
 

@@ -2,6 +2,7 @@
 #include "bs_heur.h"
 
 #include "bs_record.h"
+#include "bs_region.h"
 
 #include <string.h>
 
