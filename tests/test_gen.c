@@ -651,7 +651,7 @@ Test(gen_cli, shipped_sets_come_from_gen) {
  * (stress-devquiz.txt only where the real set is at hand), and what they
  * claim to hold: 1,024 solvable boards with walls, 3x3 to 6x6, and 200
  * unsolvable ones; 400 solvable and 100 unsolvable ones on the layouts of
- * puzzles/shapes.txt, each of its layouts among them. */
+ * puzzles/shapes.txt (each a goal board), each of its layouts among them. */
 Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
   const char *bin = getenv("BISLIDE");
   cr_assert(bin && *bin);
@@ -674,6 +674,12 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
   cr_assert_eq(bs_set_read("puzzles/shapes.txt", &shapes, stderr), 0);
   int drawn[BS_SHAPES_MAX] = {0};
   cr_assert_leq(shapes.n, BS_SHAPES_MAX);
+  for (int j = 0; j < shapes.n; j++) { /* each layout drawn as its goal board */
+    bs_board goal;
+    bs_goal(&shapes.e[j].board, &goal);
+    cr_assert(!memcmp(goal.cell, shapes.e[j].board.cell, sizeof goal.cell), "puzzles/shapes.txt:%d: not a goal",
+              shapes.e[j].line);
+  }
   for (int k = 0; k < n; k++) {
     char mine[4200], shipped[4200];
     snprintf(mine, sizeof mine, "%s/%s", dir, names[k]);
