@@ -87,8 +87,31 @@
  * 3-cycles, more of them, turn on the square (stop 36: the stress sets'
  * limits 203,969 to 194,471 moves).
  *
- * Finding a plan: a deterministic depth-first search over C, one cell,
- * else two adjacent cells, else three, from the cells of dead ends (no
+ * Ear steps. A corridor joined to the rest at both ends (an ear: a run of
+ * cells with two open neighbours each, ending next to two different cells)
+ * cannot be filled a cell at a time where G(R) is the alternating group:
+ * what is left would have dead ends, which G(R_i) fixes. Filled at once,
+ * it has too many tiles for a search. But it fills as a conveyor does.
+ * With the blank at x, next to one end, and a tile at y, next to the
+ * other, the blank walks through the ear to y: every tile on it moves one
+ * cell towards x, and the one from y comes on last (a push). So m pushes,
+ * each of the ear's own tiles brought to y in turn by a search for one
+ * tile (the others alike) through the cells left, fill an ear of m cells
+ * in order. Fewer do where the far part of the ear already holds its
+ * first tiles in order, none where all are home. Where one of them lies
+ * too deep in the ear to get out before its turn, pushes of other tiles
+ * come first. Both ways through are tried, and the one of fewer moves is
+ * played. The plan takes an ear of four cells or more (a shorter one is a
+ * small step) as a step only when the step is valid (checked as any step
+ * is) and two more things hold. First, what is left has m + 2 cells or
+ * more, so some tile that is not the ear's is always outside it, to push
+ * in first. Second, a tile and the blank can reach any two cells of what
+ * is left (a search over their pairs). So the pushes always succeed, and
+ * the argument above holds for ear steps too.
+ *
+ * Finding a plan: a deterministic depth-first search over C: ears first,
+ * the longest first; then one cell, else two adjacent cells, else three,
+ * from the cells of dead ends (no
  * closed walk moves their tiles, so their removal is always valid), then
  * cells on the outer edge nearest to a hole (walls the region surrounds:
  * opened early, while the cells round them are thick), then the farthest
@@ -112,9 +135,10 @@
  * and density, every layout of the real set). A smaller workspace may
  * have none: a sort step on f cells needs f^4 states, and only from
  * BS_MAX_CELLS^4 of them (12.4 MiB in all) does one fit on every region.
- * Of the real set's 5,000 layouts, 626 have no plan in the least
- * workspace (4.6 MiB), 125 in 5 MiB, 7 in 6 MiB and none in 8 MiB; of the
- * 1,280 shipped stress boards' layouts, 81, 11, 1 and none (stop 48).
+ * Of the real set's 5,000 boards' layouts, 156 have no plan in the least
+ * workspace (4.6 MiB), 22 in 5 MiB, 1 in 6 MiB and none in 8 MiB; of the
+ * 1,280 shipped stress boards' layouts, 29, 3 and none in 6 MiB (stop
+ * 60; without ear steps, 743, 125, 7 and none, and 94, 11, 1 and none).
  * Without a plan the constructor answers nothing (a memory cap). */
 #ifndef BS_CONSTRUCT_H
 #define BS_CONSTRUCT_H
@@ -137,6 +161,7 @@ typedef struct bs_plan {
   uint64_t wall;
   int nsteps;
   uint64_t step[BS_MAX_CELLS]; /* C_1, C_2, ...: the goal cells each step fills */
+  uint64_t ear;                /* bit i: step i is an ear step */
   int sort_last;               /* the last step is a sort step */
 } bs_plan;
 

@@ -13,6 +13,7 @@
 #define SCRATCH BS_MAX_CELLS
 #define PLAN_MEMO (2 * BS_PLAN_NODES)      /* the memo stays at most half full */
 #define PLAN_KMAX 3                        /* cells a step may fill */
+#define PLAN_EAR (PLAN_KMAX + 1)          /* cells of the shortest ear an ear step fills */
 #define PLAN_KMAX_STUCK 5                  /* ... where the alternative is a sort step, */
 #define PLAN_STUCK_STATES (1u << 21)       /* ... if its search has at most this many states */
 #define MIN_STATES (6 * 6 * 6 * 6 * 6 * 6) /* a last step of six cells */
@@ -514,6 +515,56 @@ static int opens(const bs_geom *g, uint64_t holes, uint64_t rim, uint64_t set) {
   return (set & ~reach) == 0;
 }
 
+/* Ear step C from r: C is a run of two or more cells with two neighbours
+ * each in r, the root not among them, joined at its two ends to two
+ * different cells of r outside it. Writes the run in order to path[] and
+ * the cells outside it next to path[0] and path[m-1] to e[0] and e[1];
+ * returns m, or -1 when C is no such ear of r. */
+static int ear_walk(const bs_geom *g, uint64_t r, uint64_t set, uint8_t *path, int *e) {
+  int first = -1, m = 0;
+  for (uint64_t q = set; q; q &= q - 1) {
+    int p = __builtin_ctzll(q);
+    if (__builtin_popcountll(bs_region_nbrs(g, p, r)) != 2) return -1;
+    if (first < 0 && __builtin_popcountll(bs_region_nbrs(g, p, set)) < 2) first = p;
+  }
+  if (first < 0) return -1; /* a cycle of such cells: no ends */
+  uint64_t seen = 0;
+  for (int p = first; p >= 0;) {
+    path[m++] = (uint8_t)p;
+    seen |= 1ull << p;
+    uint64_t next = bs_region_nbrs(g, p, set & ~seen);
+    p = next ? __builtin_ctzll(next) : -1;
+  }
+  if (seen != set) return -1;
+  uint64_t out0 = bs_region_nbrs(g, path[0], r & ~set), out1 = bs_region_nbrs(g, path[m - 1], r & ~set);
+  if (m < 2 || !out0 || !out1) return -1;
+  e[0] = __builtin_ctzll(out0), e[1] = __builtin_ctzll(out1);
+  return e[0] == e[1] ? -1 : m;
+}
+
+/* Whether, on the cells of rest with every tile but one alike, that tile
+ * and the blank reach the tile on `to` with the blank on `at` from
+ * anywhere: its states (tile, blank) are all one component, the moves
+ * being reversible. */
+static int mobile(const bs_geom *g, uint64_t rest, int to, int at) {
+  static const int N = BS_MAX_CELLS;
+  uint8_t seen[BS_MAX_CELLS * BS_MAX_CELLS] = {0};
+  uint16_t queue[BS_MAX_CELLS * BS_MAX_CELLS];
+  int head = 0, tail = 0, f = __builtin_popcountll(rest);
+  seen[to * N + at] = 1;
+  queue[tail++] = (uint16_t)(to * N + at);
+  while (head < tail) {
+    const int t = queue[head] / N, b = queue[head++] % N;
+    for (int d = 0; d < 4; d++) {
+      const int q = g->nb[b][d];
+      if (q < 0 || !(rest >> q & 1)) continue;
+      const int x = (q == t ? b : t) * N + q;
+      if (!seen[x]) seen[x] = 1, queue[tail++] = (uint16_t)x;
+    }
+  }
+  return tail == f * (f - 1);
+}
+
 /* C as the next step from r, if valid; then plans on. */
 static int try_step(planner *s, uint64_t r, int depth, uint64_t set) {
   bs_construct *c = s->c;
@@ -529,6 +580,25 @@ static int try_step(planner *s, uint64_t r, int depth, uint64_t set) {
   p->step[p->nsteps++] = set;
   int rc = plan_from(s, rest, depth + 1);
   if (rc) p->nsteps--;
+  return rc;
+}
+
+/* Ear C as the next step, filled by pushes through it (bs_construct.h): only
+ * where what is left holds m + 2 cells or more, so that a tile to push
+ * in first is always left outside the ear, and lets a tile and the blank
+ * go anywhere. */
+static int try_ear(planner *s, uint64_t r, int depth, uint64_t set) {
+  bs_construct *c = s->c;
+  uint8_t path[BS_MAX_CELLS];
+  int e[2];
+  const int m = ear_walk(&c->geom, r, set, path, e);
+  const uint64_t rest = r & ~set;
+  if (m < 0 || __builtin_popcountll(rest) < m + 2 || !mobile(&c->geom, rest, e[1], e[0])) return -1;
+  bs_plan *p = &c->plan;
+  const uint64_t bit = 1ull << p->nsteps;
+  p->ear |= bit;
+  const int rc = try_step(s, r, depth, set);
+  if (rc) p->ear &= ~bit;
   return rc;
 }
 
@@ -607,6 +677,23 @@ static int plan_from(planner *s, uint64_t r, int depth) {
   int m = candidates(s, r, s->holes[depth], s->rim[depth], cand);
   later[m] = 0;
   for (int i = m - 1; i >= 0; i--) later[i] = later[i + 1] | 1ull << cand[i];
+  /* Ears too long for a small step, the longest first (ties: their first
+   * cells in line order): no valid step fills part of one where G(r) is
+   * the alternating group, as that leaves dead ends. */
+  uint64_t run = 0, ears[BS_MAX_CELLS];
+  int nears = 0;
+  for (uint64_t q = rest; q; q &= q - 1)
+    if (__builtin_popcountll(s->nb[__builtin_ctzll(q)] & r) == 2) run |= q & -q;
+  for (uint64_t left = run; left;) {
+    const uint64_t ear = bs_flood(&c->geom, run, __builtin_ctzll(left), NULL, NULL);
+    left &= ~ear;
+    if (__builtin_popcountll(ear) < PLAN_EAR) continue;
+    int i = nears++;
+    for (; i > 0 && __builtin_popcountll(ears[i - 1]) < __builtin_popcountll(ear); i--) ears[i] = ears[i - 1];
+    ears[i] = ear;
+  }
+  for (int i = 0; i < nears; i++)
+    if (!try_ear(s, r, depth, ears[i])) return 0;
   for (int k = 1; k < f - 1 && k <= PLAN_KMAX_STUCK && fits(c, f, k); k++) {
     if (k == PLAN_KMAX + 1 && fits(c, f, f - 1)) return last_step(&c->plan, rest, 0); /* always valid */
     if (k > PLAN_KMAX && pow_at_most(f, k + 1, PLAN_STUCK_STATES) < 0) break; /* slower than a sort */
@@ -655,6 +742,7 @@ static int sort_at_square(planner *s, bs_plan *p) {
     tried = 1;
     if (sort_prepare(c, r[i], &c->group[i])) continue;
     p->nsteps = i;
+    p->ear &= (1ull << i) - 1;
     return last_step(p, r[i] & ~(1ull << s->root), 1);
   }
   return tried ? sort_prepare(c, r[last], group_at(s, last, r[last])) : 0;
@@ -1132,6 +1220,91 @@ static int sort_step(bs_construct *c, bs_board *b) {
   return rc || unwind(c, b, &S) ? -1 : 0;
 }
 
+/* ---- an ear step ------------------------------------------------------------ */
+
+/* Moves the blank to cell q, next to it. */
+static int step_to(bs_construct *c, bs_board *b, int q) {
+  for (uint8_t d = 0; d < 4; d++)
+    if (c->geom.nb[b->blank][d] == q) return play(c, b, &d, 1);
+  return -1; /* cannot happen: walks go from cell to next cell */
+}
+
+/* Fills the ear path[0..m) (x next to path[0], y next to path[m-1]) by
+ * pushes: the blank at x, the tile to push in at y, the blank walks
+ * through the ear to y, and every tile on it moves one cell towards x.
+ * After n pushes (n <= m), the tiles on path[n..m) have moved to
+ * path[0..m-n), and the one pushed in k-th has moved to path[m-n+k]. So
+ * the fewest pushes n that work are the least n for which the tiles on
+ * path[n..m) are the ear's first m - n in order, and the ones pushed in
+ * are the ear's others, each brought to y through the cells outside the
+ * ear (not blocked, not on it) before its turn: one on path[i] is out at
+ * x from push i + 1 on, in time for push k + 1 if i < k. Where no n works
+ * (one of those tiles is too deep in the ear), as many pushes of other
+ * tiles first (`fillers`) as make the m pushes work. Returns 0, or -1. */
+static int pushes(bs_construct *c, bs_board *b, uint64_t blocked, const uint8_t *path, int m, int x, int y) {
+  uint64_t set = 0;
+  int on[BS_MAX_CELLS]; /* per place on the ear, where its tile is on it now, -1 off */
+  for (int i = 0; i < m; i++) set |= 1ull << path[i];
+  for (int k = 0; k < m; k++) {
+    const int at = cell_of(b, path[k] + 1);
+    on[k] = -1;
+    for (int i = 0; i < m; i++)
+      if (path[i] == at) on[k] = i;
+  }
+  int n = 0, fillers = 0;
+  for (;; n++) {
+    int ok = 1;
+    for (int k = 0; k < m && ok; k++)
+      ok = k < m - n ? on[k] == n + k : on[k] < k - (m - n);
+    if (ok || n == m) break;
+  }
+  for (int k = 0; k < m && n == m; k++)
+    if (on[k] - k + 1 > fillers) fillers = on[k] - k + 1;
+  const uint64_t shut = blocked | set, rest = ((1ull << b->n) - 1) & ~shut;
+  uint8_t dist[BS_MAX_CELLS];
+  bs_flood(&c->geom, rest, y, NULL, dist);
+  for (int k = 0; k < fillers + n; k++) {
+    int from = k < fillers ? -1 : cell_of(b, path[m - n + k - fillers] + 1);
+    for (uint64_t q = rest; k < fillers && q; q &= q - 1) { /* the filler nearest y */
+      const int u = __builtin_ctzll(q);
+      if (u != b->blank && !(set >> (b->cell[u] - 1) & 1) && (from < 0 || dist[u] < dist[from])) from = u;
+    }
+    if (from < 0) return -1; /* cannot happen: rest holds m + 1 fillers, the ear m tiles */
+    const goals G = {1, 1, &y, &x, NULL};
+    if (search(c, b, shut, &from, &G, LONG_MAX) < 0) return -1;
+    for (int i = 0; i < m; i++)
+      if (step_to(c, b, path[i])) return -1;
+    if (step_to(c, b, y)) return -1;
+  }
+  return 0;
+}
+
+/* An ear step: the blank off the ear by its nearer end, then pushes one
+ * way or the other, whichever takes fewer moves. */
+static int convey(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t set) {
+  uint8_t path[BS_MAX_CELLS], back[BS_MAX_CELLS];
+  int e[2];
+  const int m = ear_walk(&c->geom, ((1ull << b->n) - 1) & ~blocked, set, path, e);
+  if (m < 0) return -1; /* cannot happen: planned as an ear */
+  for (int i = 0; i < m; i++)
+    if (path[i] == b->blank) {
+      for (int j = 2 * i < m ? i - 1 : i + 1; j >= 0 && j < m; j += 2 * i < m ? -1 : 1)
+        if (step_to(c, b, path[j])) return -1;
+      if (step_to(c, b, e[2 * i < m ? 0 : 1])) return -1;
+      break;
+    }
+  for (int i = 0; i < m; i++) back[i] = path[m - 1 - i];
+  const bs_board from = *b;
+  const size_t at = c->len;
+  if (pushes(c, b, blocked, path, m, e[0], e[1])) return -1;
+  const size_t one = c->len - at;
+  *b = from, c->len = at;
+  if (pushes(c, b, blocked, back, m, e[1], e[0])) return -1;
+  if (c->len - at <= one) return 0;
+  *b = from, c->len = at; /* the first way was shorter: again */
+  return pushes(c, b, blocked, path, m, e[0], e[1]);
+}
+
 int bs_construct_solve(bs_construct *c, const bs_board *start) {
   const char *why;
   if (bs_solvability(start, &why) != BS_SOLVABLE) return -1;
@@ -1151,7 +1324,10 @@ int bs_construct_solve(bs_construct *c, const bs_board *start) {
       c->rest.wall |= blocked & ((1ull << b.n) - 1); /* their tiles are home */
       break;
     }
-    if (sort ? sort_step(c, &b) : place(c, &b, blocked, p->step[i])) return -1;
+    if (sort                  ? sort_step(c, &b)
+        : p->ear >> i & 1 ? convey(c, &b, blocked, p->step[i])
+                          : place(c, &b, blocked, p->step[i]))
+      return -1;
     blocked |= p->step[i];
   }
   if (!c->stopped && !bs_is_goal(&b)) return -1;

@@ -5,7 +5,8 @@
  * thetas, and every layout of the real set when it is at hand, have a plan,
  * and random solvable boards of them (uniform, through the group) are
  * answered; a sort step sorts an odd cycle of k tiles with (k - 1) / 2
- * 3-cycles, and two 3-cycles near each other share their walks; with
+ * 3-cycles, and two 3-cycles near each other share their walks; an ear
+ * step fills a corridor by pushes, none where its tiles are home; with
  * before_sort, a plan stops before its sort step, at a solvable board. */
 #include "bs_test.h"
 
@@ -166,6 +167,19 @@ static bs_board goal_of(const shape *sh) {
   return bs_test_board(sh->w, sh->h, walls_of(sh->rows), cell);
 }
 
+/* The moves of the answers to `boards` random boards of sh, all together. */
+static size_t random_answers(const shape *sh, int boards, uint64_t seed) {
+  bs_rng rng;
+  bs_rng_seed(&rng, seed);
+  size_t moves = 0;
+  for (int i = 0; i < boards; i++) {
+    bs_board b = random_board(sh->w, sh->h, walls_of(sh->rows), &rng);
+    solve_ok(&b);
+    moves += con.len;
+  }
+  return moves;
+}
+
 Test(construct, shapes_by_hand) {
   bs_rng rng;
   bs_rng_seed(&rng, 1);
@@ -289,11 +303,12 @@ Test(construct, a_3_cycle_turns_on_the_nearest_square) {
    * other tile home: one 3-cycle, at most the blank's walk to the square's
    * fourth corner (round the three tiles), 4 moves round it and the walk
    * back. With one engine per orbit, from the root, to which the three
-   * tiles were brought, these 30 boards took 2,704 moves against 406, one
-   * of them 25 times as many. */
+   * tiles were brought, the 30 boards of two other layouts (until stop
+   * 60's ear steps took their sort steps away) took 2,704 moves against
+   * 406, one of them 25 times as many. */
   static const shape shapes[] = { /* two of the real set's layouts */
-      {6, 6, "ooooo#" "ooo#oo" "oooooo" "oooooo" "oooooo" "oooooo"},
-      {6, 5, "oooooo" "oooooo" "oooooo" "o#oooo" "oooooo"},
+      {6, 6, "oooooo" "oooo#o" "oooooo" "o#ooo#" "oooooo" "ooo#oo"},
+      {5, 5, "ooooo" "oo##o" "o#ooo" "o#ooo" "ooooo"},
   };
   for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
     const int w = shapes[i].w, h = shapes[i].h;
@@ -338,14 +353,7 @@ Test(construct, a_sort_step_sorts_where_a_square_is) {
   for (int q = 0; q + sh.w + 1 < sh.w * sh.h; q++)
     square |= q % sh.w != sh.w - 1 && !(~s->region.cells & (3ull << q | 3ull << (q + sh.w)));
   cr_assert(square, "the sort region has no 2x2 square");
-  bs_rng rng;
-  bs_rng_seed(&rng, 36);
-  size_t moves = 0;
-  for (int i = 0; i < 20; i++) {
-    bs_board b = random_board(sh.w, sh.h, walls_of(sh.rows), &rng);
-    solve_ok(&b);
-    moves += con.len;
-  }
+  const size_t moves = random_answers(&sh, 20, 36);
   cr_assert_leq(moves, 20u * 2400, "20 boards took %zu moves", moves);
 }
 
@@ -360,7 +368,7 @@ Test(construct, engines_and_cores_never_step_back) {
       {3, 5, "ooo" "o#o" "ooo" "o#o" "ooo"},
       {6, 6, "oooooo" "oo###o" "o####o" "o####o" "o####o" "oooooo"},
       {6, 6, "ooooo#" "oooooo" "oooooo" "oooo##" "oo#ooo" "oooooo"},
-      {6, 6, "ooooo#" "ooo#oo" "oooooo" "oooooo" "oooooo" "oooooo"},
+      {6, 6, "oooooo" "oo#ooo" "o#oooo" "o#oooo" "oooooo" "oo#ooo"},
   };
   for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
     const bs_sorter *s = sort_plan(&shapes[i], i);
@@ -390,6 +398,71 @@ Test(construct, random_layouts_of_every_size) {
           for (int k = 0; k < n * dens / 10; k++) wall |= 1ull << bs_rng_below(&rng, (uint32_t)(n - 1));
           layout_ok(w, h, wall, 3, &rng);
         }
+}
+
+/* A room with a corridor ring round it (puzzles/shapes.txt): the corridor,
+ * 13 cells from the room's top right corner to its bottom left, is an ear. */
+static const shape corridor = {6, 6, "oooooo" "o####o" "o#oooo" "o#oooo" "o#oooo" "oooooo"};
+#define CORRIDOR 0xc104187full /* cells 0-5, 6, 11, 12, 18, 24, 30, 31 */
+
+/* The plan step that is an ear step on the corridor, -1 if none. */
+static int corridor_step(void) {
+  cr_assert_eq(bs_construct_plan(&con, corridor.w, corridor.h, walls_of(corridor.rows)), 0);
+  for (int i = 0; i < con.plan.nsteps; i++)
+    if (con.plan.ear >> i & 1 && con.plan.step[i] == CORRIDOR) return i;
+  return -1;
+}
+
+Test(construct, an_ear_step_fills_a_corridor_by_pushes) {
+  /* Stop 59's plan filled three cells of the room and sorted the 25 cells
+   * left with 3-cycles that carried tiles round the corridor: 2,514.5
+   * moves on average on the 17 corridor boards of stress-shapes.txt. */
+  cr_assert_geq(corridor_step(), 0, "the corridor is no ear step");
+  const size_t moves = random_answers(&corridor, 20, 60);
+  cr_assert_lt(moves / 20, 1000, "%zu moves a board", moves / 20);
+}
+
+Test(construct, an_ear_whose_tiles_are_home_takes_no_push) {
+  /* The goal with the blank walked about the room: the ear step finds
+   * the corridor's tiles in order, and the blank never enters it. */
+  cr_assert_geq(corridor_step(), 0, "the corridor is no ear step");
+  bs_rng rng;
+  bs_rng_seed(&rng, 61);
+  for (int i = 0; i < 50; i++) {
+    bs_board b = goal_of(&corridor), x;
+    for (int k = 0; k < 200; k++) {
+      x = b;
+      if (bs_move(&x, (int)bs_rng_below(&rng, 4)) && !(CORRIDOR >> x.blank & 1)) b = x;
+    }
+    solve_ok(&b);
+    x = b;
+    for (size_t k = 0; k < con.len; k++) {
+      bs_move(&x, bs_dir_from_char(con.moves[k]));
+      cr_assert_not(CORRIDOR >> x.blank & 1, "board %d: move %zu enters the corridor", i, k + 1);
+    }
+  }
+}
+
+Test(construct, ear_layouts) {
+  /* The layouts of at most 14 open cells, among the wall layouts of 4x4,
+   * 3x5 and 5x3, whose plans have ear steps (found by planning them all),
+   * and larger ones: rings of corridors round walls and rooms. */
+  static const shape ears[] = {
+      {3, 5, "ooo" "o#o" "ooo" "ooo" "#oo"},
+      {4, 4, "##oo" "oooo" "o#oo" "oooo"},
+      {4, 4, "oooo" "o##o" "oooo" "oooo"},
+      {4, 4, "oooo" "o#oo" "oooo" "o#oo"},
+      {5, 3, "oooo#" "o#ooo" "ooooo"},
+      corridor,
+      {6, 6, "oooooo" "o##o#o" "o##ooo" "oooooo" "o#oo#o" "oooooo"},
+      {6, 5, "oooooo" "o###oo" "o#oooo" "o#oooo" "oooooo"},
+  };
+  bs_rng rng;
+  bs_rng_seed(&rng, 62);
+  for (size_t i = 0; i < sizeof ears / sizeof *ears; i++) {
+    layout_ok(ears[i].w, ears[i].h, walls_of(ears[i].rows), 20, &rng);
+    cr_assert(con.plan.ear, "shape %zu: no ear step", i);
+  }
 }
 
 /* The shipped real set into set; skips the test where it is absent. */
@@ -432,14 +505,14 @@ Test(construct, the_real_set_boards_themselves) {
 
 /* The plan search visits at most BS_PLAN_NODES regions. In a workspace
  * too small for a sort step on the large regions of this layout (the real
- * set's board 612), it gives up: it once went on past the limit until its
+ * set's board 319), it gives up: it once went on past the limit until its
  * memo of dead regions filled, and then its probe never ended. */
 Test(construct, a_small_workspace_gives_up_within_the_node_limit, .timeout = 60) {
   bs_construct small;
   char err[160];
   cr_assert_eq(bs_construct_init(&small, (size_t)5 << 20, err, sizeof err), 0, "%s", err);
   bs_board b;
-  const char *text = "6,6,102I957=43M6DEGACBJKFLSHPQRZYNVWXUTO";
+  const char *text = "6,6,40G9E31DJA56872F=BP===NZVWR=CUXQYTOI";
   cr_assert_eq(bs_board_parse(text, strlen(text), &b, err, sizeof err), 0);
   cr_assert_eq(bs_construct_plan(&small, b.w, b.h, b.wall), -1, "a plan in 5 MiB: the test needs another layout");
   cr_assert_eq(bs_construct_plan(&con, b.w, b.h, b.wall), 0, "no plan in the default workspace");
