@@ -1229,52 +1229,71 @@ static int step_to(bs_construct *c, bs_board *b, int q) {
   return -1; /* cannot happen: walks go from cell to next cell */
 }
 
+/* One pass of the blank through the ear path[0..m) (x next to path[0], y
+ * next to path[m-1]) with tile v coming on: a push brings v to y and the
+ * blank to x, and the blank walks through the ear to y, so that every tile
+ * on it moves one cell towards x, the one on path[0] off it, and v onto
+ * path[m-1]; a pull is the same the other way. v is brought through the
+ * cells outside the ear (not shut). Returns 0, or -1. */
+static int pass(bs_construct *c, bs_board *b, uint64_t shut, const uint8_t *path, int m, int x, int y, int v,
+                int push) {
+  const int from = cell_of(b, v), to = push ? y : x, at = push ? x : y;
+  const goals G = {1, 1, &to, &at, NULL};
+  if (search(c, b, shut, &from, &G, LONG_MAX) < 0) return -1;
+  for (int i = 0; i < m; i++)
+    if (step_to(c, b, path[push ? i : m - 1 - i])) return -1;
+  return step_to(c, b, push ? y : x);
+}
+
 /* Fills the ear path[0..m) (x next to path[0], y next to path[m-1]) by
- * pushes: the blank at x, the tile to push in at y, the blank walks
- * through the ear to y, and every tile on it moves one cell towards x.
- * After n pushes (n <= m), the tiles on path[n..m) have moved to
- * path[0..m-n), and the one pushed in k-th has moved to path[m-n+k]. So
- * the fewest pushes n that work are the least n for which the tiles on
- * path[n..m) are the ear's first m - n in order, and the ones pushed in
- * are the ear's others, each brought to y through the cells outside the
- * ear (not blocked, not on it) before its turn: one on path[i] is out at
- * x from push i + 1 on, in time for push k + 1 if i < k. Where no n works
- * (one of those tiles is too deep in the ear), as many pushes of other
- * tiles first (`fillers`) as make the m pushes work. Returns 0, or -1. */
-static int pushes(bs_construct *c, bs_board *b, uint64_t blocked, const uint8_t *path, int m, int x, int y) {
+ * passes (pass): first p pulls of other tiles (fillers), or s pushes of
+ * them, then n pushes of the ear's own last n tiles in order, of all such
+ * ways the one of fewest passes (ties: the fewest pulls, then pulls before
+ * pushes of fillers). After p pulls the tile that was on path[i] is on
+ * path[i + p], or off the ear at y if i + p >= m; after n pushes more, the
+ * tiles on path[n..m) are on path[0..m-n), and the one pushed on k-th is
+ * on path[m-n+k]. So the passes work where the tiles then on path[0..m-n)
+ * are the ear's first, in order, and each tile pushed on is off the ear
+ * before its turn: one on path[i] leaves it at push i + 1, so in time for
+ * push k + 1 if i < k. p = n = m always works: the pulls take every tile
+ * off. Returns 0, or -1. */
+static int fill_ear(bs_construct *c, bs_board *b, uint64_t blocked, const uint8_t *path, int m, int x, int y) {
   uint64_t set = 0;
-  int on[BS_MAX_CELLS]; /* per place on the ear, where its tile is on it now, -1 off */
-  for (int i = 0; i < m; i++) set |= 1ull << path[i];
+  int on[BS_MAX_CELLS], tile[BS_MAX_CELLS]; /* where the ear's k-th tile is on it (-1: off); whose is on i */
+  for (int i = 0; i < m; i++) set |= 1ull << path[i], tile[i] = -1;
   for (int k = 0; k < m; k++) {
     const int at = cell_of(b, path[k] + 1);
     on[k] = -1;
     for (int i = 0; i < m; i++)
-      if (path[i] == at) on[k] = i;
+      if (path[i] == at) on[k] = i, tile[i] = k;
   }
-  int n = 0, fillers = 0;
-  for (;; n++) {
-    int ok = 1;
-    for (int k = 0; k < m && ok; k++)
-      ok = k < m - n ? on[k] == n + k : on[k] < k - (m - n);
-    if (ok || n == m) break;
-  }
-  for (int k = 0; k < m && n == m; k++)
-    if (on[k] - k + 1 > fillers) fillers = on[k] - k + 1;
-  const uint64_t shut = blocked | set, rest = ((1ull << b->n) - 1) & ~shut;
-  uint8_t dist[BS_MAX_CELLS];
-  bs_flood(&c->geom, rest, y, NULL, dist);
-  for (int k = 0; k < fillers + n; k++) {
-    int from = k < fillers ? -1 : cell_of(b, path[m - n + k - fillers] + 1);
-    for (uint64_t q = rest; k < fillers && q; q &= q - 1) { /* the filler nearest y */
-      const int u = __builtin_ctzll(q);
-      if (u != b->blank && !(set >> (b->cell[u] - 1) & 1) && (from < 0 || dist[u] < dist[from])) from = u;
+  int pulls = m, fills = 0, n = m;
+  for (int p = 0; p <= m; p++)
+    for (int q = p; q <= m && q + p < pulls + fills + n; q++) {
+      int ok = 1;
+      for (int k = 0; k < m && ok; k++)
+        ok = k < m - q ? tile[k + q - p] == k : on[k] < 0 || on[k] + p >= m || on[k] + p < k - (m - q);
+      if (ok) pulls = p, fills = 0, n = q;
     }
-    if (from < 0) return -1; /* cannot happen: rest holds m + 1 fillers, the ear m tiles */
-    const goals G = {1, 1, &y, &x, NULL};
-    if (search(c, b, shut, &from, &G, LONG_MAX) < 0) return -1;
-    for (int i = 0; i < m; i++)
-      if (step_to(c, b, path[i])) return -1;
-    if (step_to(c, b, y)) return -1;
+  int s = 0; /* pushes of fillers first, then m of the ear's own */
+  for (int k = 0; k < m; k++)
+    if (on[k] - k + 1 > s) s = on[k] - k + 1;
+  if (s + m < pulls + n) pulls = 0, fills = s, n = m;
+  const uint64_t shut = blocked | set, rest = ((1ull << b->n) - 1) & ~shut;
+  uint8_t near[2][BS_MAX_CELLS]; /* distances from x, from y */
+  bs_flood(&c->geom, rest, x, NULL, near[0]);
+  bs_flood(&c->geom, rest, y, NULL, near[1]);
+  for (int k = 0; k < pulls + fills + n; k++) {
+    const int push = k >= pulls, end = push;
+    int v = -1, best = 0;
+    if (k >= pulls + fills) v = path[m - n + k - pulls - fills] + 1;
+    for (uint64_t q = rest; v < 0 && q; q &= q - 1) { /* the filler nearest where it comes on */
+      const int u = __builtin_ctzll(q);
+      if (u != b->blank && !(set >> (b->cell[u] - 1) & 1) && (best <= 0 || near[end][u] < near[end][best - 1]))
+        best = u + 1;
+    }
+    if (v < 0 && best > 0) v = b->cell[best - 1];
+    if (v < 0 || pass(c, b, shut, path, m, x, y, v, push)) return -1; /* rest holds m + 1 fillers, the ear m tiles */
   }
   return 0;
 }
@@ -1296,13 +1315,13 @@ static int convey(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t set) 
   for (int i = 0; i < m; i++) back[i] = path[m - 1 - i];
   const bs_board from = *b;
   const size_t at = c->len;
-  if (pushes(c, b, blocked, path, m, e[0], e[1])) return -1;
+  if (fill_ear(c, b, blocked, path, m, e[0], e[1])) return -1;
   const size_t one = c->len - at;
   *b = from, c->len = at;
-  if (pushes(c, b, blocked, back, m, e[1], e[0])) return -1;
+  if (fill_ear(c, b, blocked, back, m, e[1], e[0])) return -1;
   if (c->len - at <= one) return 0;
   *b = from, c->len = at; /* the first way was shorter: again */
-  return pushes(c, b, blocked, path, m, e[0], e[1]);
+  return fill_ear(c, b, blocked, path, m, e[0], e[1]);
 }
 
 int bs_construct_solve(bs_construct *c, const bs_board *start) {

@@ -6,7 +6,8 @@
  * and random solvable boards of them (uniform, through the group) are
  * answered; a sort step sorts an odd cycle of k tiles with (k - 1) / 2
  * 3-cycles, and two 3-cycles near each other share their walks; an ear
- * step fills a corridor by pushes, none where its tiles are home; with
+ * step fills a corridor by pushes, none where its tiles are home and a
+ * pull and a push where only its far tile is wrong; with
  * before_sort, a plan stops before its sort step, at a solvable board. */
 #include "bs_test.h"
 
@@ -441,6 +442,33 @@ Test(construct, an_ear_whose_tiles_are_home_takes_no_push) {
       cr_assert_not(CORRIDOR >> x.blank & 1, "board %d: move %zu enters the corridor", i, k + 1);
     }
   }
+}
+
+Test(construct, an_ear_whose_far_tile_alone_is_wrong_takes_two_passes) {
+  /* From the goal: a pull (the blank from the room's bottom left corner
+   * through the corridor to its top right corner, every tile on it one cell
+   * on, the tile of cell 31 off it), then another tile of the room brought
+   * in and a push back. Only cell 31 is wrong on the corridor: a pull and a
+   * push put it right, where m + 1 pushes would walk the blank through the
+   * corridor 14 times. */
+  cr_assert_geq(corridor_step(), 0, "the corridor is no ear step");
+  static const char walk[] = "LLL"                /* to the corner, cell 32 */
+                             "LLUUUUURRRRRDD"     /* the pull, to cell 17 */
+                             "DDDLLL" "U" "UURRR" /* the tile of 26 to 32, the blank back */
+                             "UULLLLLDDDDDRR";    /* the push */
+  bs_board b = goal_of(&corridor);
+  for (const char *m = walk; *m; m++) cr_assert(bs_move(&b, bs_dir_from_char(*m)), "move %td", m - walk);
+  cr_assert_neq(b.cell[31], 32, "cell 31 still holds its tile");
+  for (int q = 0; q < 31; q++)
+    if (CORRIDOR >> q & 1) cr_assert_eq(b.cell[q], q + 1, "cell %d", q);
+  solve_ok(&b);
+  bs_board x = b;
+  int inside = 0;
+  for (size_t k = 0; k < con.len; k++) {
+    bs_move(&x, bs_dir_from_char(con.moves[k]));
+    inside += (int)(CORRIDOR >> x.blank & 1);
+  }
+  cr_assert_leq(inside, 2 * 13, "the blank's moves into the corridor: %d", inside);
 }
 
 Test(construct, ear_layouts) {
