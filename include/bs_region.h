@@ -21,6 +21,8 @@
  *    leaves the tile on p in place (the puzzle group fixes it).
  *  - rings: blocks that are plain cycles (every cell two neighbours in the
  *    block). On a ring tiles only turn (Wilson 1974, see bs_group.h).
+ *  - ears: corridors of cells with two neighbours each, joined at both
+ *    ends to the rest, which the constructor fills as a conveyor.
  *  - a spanning tree: breadth-first from a root, each cell's way to its
  *    parent. The puzzle group is generated along it, and the blank walks to
  *    and from the root on it. */
@@ -84,6 +86,23 @@ static inline int bs_region_connected(const bs_geom *g, uint64_t cells) {
 /* Splits `within` into its connected pieces: comp[0..k) in the order of
  * their lowest cells. Returns k. */
 int bs_region_components(const bs_geom *g, uint64_t within, uint64_t comp[BS_MAX_CELLS]);
+
+/* Ears: runs of two or more cells of `within` with two neighbours each
+ * there, joined at their two ends to two different cells of `within`
+ * outside the run, each with a neighbour besides it: corridors between
+ * two parts of a region, or round a wall back to it (ears of an ear
+ * decomposition whose inner cells have degree 2). A dead end's run is no
+ * ear (its leaf has no other neighbour), nor a plain cycle (no ends), nor
+ * a ring hung on one cell (one end cell).
+ *
+ * bs_region_ears writes the maximal such runs that leave out cell `keep`
+ * (a region's root: it is never filled) to ear[], in the order of their
+ * lowest cells, and returns how many. bs_region_ear_path writes the cells
+ * of ear `set` in order from one end to path[] and the cells outside it
+ * next to path[0] and path[m-1] to ends[]; it returns m, or -1 when set
+ * is no ear of `within`. */
+int bs_region_ears(const bs_geom *g, uint64_t within, int keep, uint64_t ear[BS_MAX_CELLS]);
+int bs_region_ear_path(const bs_geom *g, uint64_t within, uint64_t set, uint8_t *path, int ends[2]);
 
 /* One connected region, the piece of `within` that holds `root`, taken
  * apart. A region of one cell has no block; a connected graph on m cells

@@ -515,33 +515,6 @@ static int opens(const bs_geom *g, uint64_t holes, uint64_t rim, uint64_t set) {
   return (set & ~reach) == 0;
 }
 
-/* Ear step C from r: C is a run of two or more cells with two neighbours
- * each in r, the root not among them, joined at its two ends to two
- * different cells of r outside it. Writes the run in order to path[] and
- * the cells outside it next to path[0] and path[m-1] to e[0] and e[1];
- * returns m, or -1 when C is no such ear of r. */
-static int ear_walk(const bs_geom *g, uint64_t r, uint64_t set, uint8_t *path, int *e) {
-  int first = -1, m = 0;
-  for (uint64_t q = set; q; q &= q - 1) {
-    int p = __builtin_ctzll(q);
-    if (__builtin_popcountll(bs_region_nbrs(g, p, r)) != 2) return -1;
-    if (first < 0 && __builtin_popcountll(bs_region_nbrs(g, p, set)) < 2) first = p;
-  }
-  if (first < 0) return -1; /* a cycle of such cells: no ends */
-  uint64_t seen = 0;
-  for (int p = first; p >= 0;) {
-    path[m++] = (uint8_t)p;
-    seen |= 1ull << p;
-    uint64_t next = bs_region_nbrs(g, p, set & ~seen);
-    p = next ? __builtin_ctzll(next) : -1;
-  }
-  if (seen != set) return -1;
-  uint64_t out0 = bs_region_nbrs(g, path[0], r & ~set), out1 = bs_region_nbrs(g, path[m - 1], r & ~set);
-  if (m < 2 || !out0 || !out1) return -1;
-  e[0] = __builtin_ctzll(out0), e[1] = __builtin_ctzll(out1);
-  return e[0] == e[1] ? -1 : m;
-}
-
 /* Whether, on the cells of rest with every tile but one alike, that tile
  * and the blank reach the tile on `to` with the blank on `at` from
  * anywhere: its states (tile, blank) are all one component, the moves
@@ -591,7 +564,7 @@ static int try_ear(planner *s, uint64_t r, int depth, uint64_t set) {
   bs_construct *c = s->c;
   uint8_t path[BS_MAX_CELLS];
   int e[2];
-  const int m = ear_walk(&c->geom, r, set, path, e);
+  const int m = bs_region_ear_path(&c->geom, r, set, path, e);
   const uint64_t rest = r & ~set;
   if (m < 0 || __builtin_popcountll(rest) < m + 2 || !mobile(&c->geom, rest, e[1], e[0])) return -1;
   bs_plan *p = &c->plan;
@@ -680,13 +653,11 @@ static int plan_from(planner *s, uint64_t r, int depth) {
   /* Ears too long for a small step, the longest first (ties: their first
    * cells in line order): no valid step fills part of one where G(r) is
    * the alternating group, as that leaves dead ends. */
-  uint64_t run = 0, ears[BS_MAX_CELLS];
+  uint64_t ears[BS_MAX_CELLS];
+  const int found = bs_region_ears(&c->geom, r, s->root, ears);
   int nears = 0;
-  for (uint64_t q = rest; q; q &= q - 1)
-    if (__builtin_popcountll(s->nb[__builtin_ctzll(q)] & r) == 2) run |= q & -q;
-  for (uint64_t left = run; left;) {
-    const uint64_t ear = bs_flood(&c->geom, run, __builtin_ctzll(left), NULL, NULL);
-    left &= ~ear;
+  for (int j = 0; j < found; j++) {
+    const uint64_t ear = ears[j];
     if (__builtin_popcountll(ear) < PLAN_EAR) continue;
     int i = nears++;
     for (; i > 0 && __builtin_popcountll(ears[i - 1]) < __builtin_popcountll(ear); i--) ears[i] = ears[i - 1];
@@ -1257,7 +1228,8 @@ static int pass(bs_construct *c, bs_board *b, uint64_t shut, const uint8_t *path
  * before its turn: one on path[i] leaves it at push i + 1, so in time for
  * push k + 1 if i < k. p = n = m always works: the pulls take every tile
  * off. Returns 0, or -1. */
-static int fill_ear(bs_construct *c, bs_board *b, uint64_t blocked, const uint8_t *path, int m, int x, int y) {
+static int fill_ear(bs_construct *c, bs_board *b, uint64_t blocked, const uint8_t *path, int m, int x,
+                    int y) {
   uint64_t set = 0;
   int on[BS_MAX_CELLS], tile[BS_MAX_CELLS]; /* where the ear's k-th tile is on it (-1: off); whose is on i */
   for (int i = 0; i < m; i++) set |= 1ull << path[i], tile[i] = -1;
@@ -1284,26 +1256,31 @@ static int fill_ear(bs_construct *c, bs_board *b, uint64_t blocked, const uint8_
   bs_flood(&c->geom, rest, x, NULL, near[0]);
   bs_flood(&c->geom, rest, y, NULL, near[1]);
   for (int k = 0; k < pulls + fills + n; k++) {
-    const int push = k >= pulls, end = push;
-    int v = -1, best = 0;
-    if (k >= pulls + fills) v = path[m - n + k - pulls - fills] + 1;
-    for (uint64_t q = rest; v < 0 && q; q &= q - 1) { /* the filler nearest where it comes on */
-      const int u = __builtin_ctzll(q);
-      if (u != b->blank && !(set >> (b->cell[u] - 1) & 1) && (best <= 0 || near[end][u] < near[end][best - 1]))
-        best = u + 1;
+    const int push = k >= pulls; /* and near[push] is from where its tile comes on */
+    int v = -1;
+    if (k >= pulls + fills) {
+      v = path[m - n + k - pulls - fills] + 1;
+    } else { /* the filler nearest where it comes on */
+      int best = -1;
+      for (uint64_t q = rest; q; q &= q - 1) {
+        const int u = __builtin_ctzll(q);
+        if (u != b->blank && !(set >> (b->cell[u] - 1) & 1) && (best < 0 || near[push][u] < near[push][best]))
+          best = u;
+      }
+      if (best >= 0) v = b->cell[best];
     }
-    if (v < 0 && best > 0) v = b->cell[best - 1];
-    if (v < 0 || pass(c, b, shut, path, m, x, y, v, push)) return -1; /* rest holds m + 1 fillers, the ear m tiles */
+    if (v < 0) return -1; /* cannot happen: rest holds m + 1 fillers, the ear m tiles */
+    if (pass(c, b, shut, path, m, x, y, v, push)) return -1;
   }
   return 0;
 }
 
-/* An ear step: the blank off the ear by its nearer end, then pushes one
- * way or the other, whichever takes fewer moves. */
+/* An ear step: the blank off the ear by its nearer end, then passes one
+ * way through it or the other, whichever takes fewer moves. */
 static int convey(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t set) {
   uint8_t path[BS_MAX_CELLS], back[BS_MAX_CELLS];
   int e[2];
-  const int m = ear_walk(&c->geom, ((1ull << b->n) - 1) & ~blocked, set, path, e);
+  const int m = bs_region_ear_path(&c->geom, ((1ull << b->n) - 1) & ~blocked, set, path, e);
   if (m < 0) return -1; /* cannot happen: planned as an ear */
   for (int i = 0; i < m; i++)
     if (path[i] == b->blank) {

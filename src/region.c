@@ -112,6 +112,45 @@ uint64_t bs_region_leaves(const bs_region *r, const bs_geom *g) {
   return leaves;
 }
 
+int bs_region_ear_path(const bs_geom *g, uint64_t within, uint64_t set, uint8_t *path, int ends[2]) {
+  int first = -1, m = 0;
+  for (uint64_t q = set; q; q &= q - 1) {
+    const int p = __builtin_ctzll(q);
+    if (__builtin_popcountll(bs_region_nbrs(g, p, within)) != 2) return -1;
+    if (first < 0 && __builtin_popcountll(bs_region_nbrs(g, p, set)) < 2) first = p;
+  }
+  if (first < 0) return -1; /* empty, or a cycle of such cells: no ends */
+  uint64_t seen = 0;
+  for (int p = first; p >= 0;) {
+    path[m++] = (uint8_t)p;
+    seen |= 1ull << p;
+    const uint64_t next = bs_region_nbrs(g, p, set & ~seen);
+    p = next ? __builtin_ctzll(next) : -1;
+  }
+  const uint64_t out0 = bs_region_nbrs(g, path[0], within & ~set);
+  const uint64_t out1 = bs_region_nbrs(g, path[m - 1], within & ~set);
+  if (seen != set || m < 2 || !out0 || !out1) return -1;
+  ends[0] = __builtin_ctzll(out0), ends[1] = __builtin_ctzll(out1);
+  for (int i = 0; i < 2; i++) /* a dead end's leaf has no other neighbour */
+    if (!bs_region_nbrs(g, ends[i], within & ~set)) return -1;
+  return ends[0] == ends[1] ? -1 : m;
+}
+
+int bs_region_ears(const bs_geom *g, uint64_t within, int keep, uint64_t ear[BS_MAX_CELLS]) {
+  uint64_t run = 0; /* cells with two neighbours, where ears lie */
+  for (uint64_t q = within & ~(1ull << keep); q; q &= q - 1)
+    if (__builtin_popcountll(bs_region_nbrs(g, __builtin_ctzll(q), within)) == 2) run |= q & -q;
+  int n = 0;
+  for (uint64_t left = run; left;) {
+    const uint64_t e = bs_flood(g, run, __builtin_ctzll(left), NULL, NULL);
+    uint8_t path[BS_MAX_CELLS];
+    int ends[2];
+    left &= ~e;
+    if (bs_region_ear_path(g, within, e, path, ends) >= 0) ear[n++] = e;
+  }
+  return n;
+}
+
 int bs_region_to_root(const bs_region *r, const bs_geom *g, int from, uint8_t *moves) {
   int k = 0;
   for (int p = from; p != r->root; p = g->nb[p][r->up[p]]) moves[k++] = (uint8_t)r->up[p];

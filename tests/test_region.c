@@ -1,5 +1,5 @@
 /* Tests of bs_region: flood, components, cut cells, blocks, dead cells,
- * rings and the spanning tree, each against a brute force written here
+ * rings, ears and the spanning tree, each against a brute force written here
  * (remove a cell or an edge, flood again) on random layouts of every size,
  * and on shapes drawn by hand. */
 #include "bs_test.h"
@@ -292,4 +292,121 @@ Test(region, fill_by_shifts_matches_the_flood) {
         cr_assert_eq(bs_region_fill(&L, within, both), all, "%dx%d from two cells", w, h);
       }
   cr_assert_gt(checked, 5000);
+}
+
+/* The neighbours of p in `within`, by coordinates (not the move table). */
+static int nbrs_in(const bs_geom *g, uint64_t within, int p, int *out) {
+  const int x = p % g->w, y = p / g->w, cand[4] = {x > 0 ? p - 1 : -1, x < g->w - 1 ? p + 1 : -1,
+                                                   y > 0 ? p - g->w : -1, y < g->h - 1 ? p + g->w : -1};
+  int k = 0;
+  for (int d = 0; d < 4; d++)
+    if (cand[d] >= 0 && (within >> cand[d] & 1)) out[k++] = cand[d];
+  return k;
+}
+
+/* Ears by walking: from each cell of two neighbours but `keep` not yet
+ * walked, in line order, cell by cell both ways while the next cell has
+ * two neighbours and is not `keep`. The run is an ear when it has two
+ * cells or more, two end cells outside it that differ, and each of them a
+ * neighbour besides the run. Their end cells into ends[2k], ends[2k+1]. */
+static int ears_by_walking(const bs_geom *g, uint64_t within, int keep, uint64_t *ear, int *ends) {
+  uint64_t walked = 0;
+  int n = 0;
+  for (int p = 0; p < g->w * g->h; p++) {
+    int nb[4];
+    if (!(within >> p & 1) || p == keep || (walked >> p & 1) || nbrs_in(g, within, p, nb) != 2) continue;
+    uint64_t run = 1ull << p;
+    int end[2], cycle = 0;
+    for (int side = 0; side < 2; side++) {
+      int prev = p, cur = nb[side], next[4];
+      while (cur != p && cur != keep && nbrs_in(g, within, cur, next) == 2) {
+        run |= 1ull << cur;
+        const int step = next[0] == prev ? next[1] : next[0];
+        prev = cur, cur = step;
+      }
+      cycle |= cur == p;
+      end[side] = cur;
+    }
+    walked |= run;
+    if (cycle || __builtin_popcountll(run) < 2 || end[0] == end[1]) continue;
+    int ok = 1;
+    for (int side = 0; side < 2; side++) {
+      int out[4], k = nbrs_in(g, within, end[side], out), besides = 0;
+      for (int i = 0; i < k; i++) besides += !(run >> out[i] & 1);
+      ok &= besides > 0;
+    }
+    if (!ok) continue;
+    ends[2 * n] = end[0], ends[2 * n + 1] = end[1];
+    ear[n++] = run;
+  }
+  return n;
+}
+
+/* Checks bs_region_ears and bs_region_ear_path against the walk above. */
+static int check_ears(const bs_geom *g, uint64_t within, int keep) {
+  uint64_t want[BS_MAX_CELLS], got[BS_MAX_CELLS];
+  int want_ends[2 * BS_MAX_CELLS];
+  const int n = ears_by_walking(g, within, keep, want, want_ends), k = bs_region_ears(g, within, keep, got);
+  cr_assert_eq(k, n, "%dx%d within %llx: %d ears, not %d", g->w, g->h, (unsigned long long)within, k, n);
+  for (int i = 0; i < n; i++) {
+    cr_assert_eq(got[i], want[i], "ear %d", i);
+    uint8_t path[BS_MAX_CELLS];
+    int ends[2], m = bs_region_ear_path(g, within, got[i], path, ends);
+    cr_assert_eq(m, __builtin_popcountll(got[i]));
+    uint64_t seen = 0;
+    for (int j = 0; j < m; j++) {
+      seen |= 1ull << path[j];
+      int nb[4], adj = 0, c = nbrs_in(g, within, path[j], nb);
+      for (int a = 0; j && a < c; a++) adj |= nb[a] == path[j - 1];
+      cr_assert(!j || adj, "ear %d: cells %d and %d of its path are not next to each other", i, j - 1, j);
+    }
+    cr_assert_eq(seen, got[i]);
+    cr_assert((ends[0] == want_ends[2 * i] && ends[1] == want_ends[2 * i + 1]) ||
+                  (ends[0] == want_ends[2 * i + 1] && ends[1] == want_ends[2 * i]),
+              "ear %d: ends %d %d", i, ends[0], ends[1]);
+    int nb[4], c = nbrs_in(g, within, path[0], nb), at0 = 0;
+    for (int a = 0; a < c; a++) at0 |= nb[a] == ends[0];
+    cr_assert(at0, "ear %d: end %d is not next to its first cell", i, ends[0]);
+  }
+  return n;
+}
+
+Test(region, ears_by_hand) {
+  bs_geom g;
+  uint64_t open, ear[BS_MAX_CELLS];
+  uint8_t path[BS_MAX_CELLS];
+  int ends[2];
+  /* A room with a corridor ring round it: one ear of 13 cells, from the
+   * room's top right corner (17) round to its bottom left (32). */
+  layout("oooooo" "o####o" "o#oooo" "o#oooo" "o#oooo" "oooooo", 6, 6, &g, &open);
+  cr_assert_eq(check_ears(&g, open, 35), 1);
+  bs_region_ears(&g, open, 35, ear);
+  cr_assert_eq(bs_region_ear_path(&g, open, ear[0], path, ends), 13);
+  cr_assert((ends[0] == 17 && ends[1] == 32) || (ends[0] == 32 && ends[1] == 17), "%d %d", ends[0], ends[1]);
+  /* A plain ring: a run from the root round to it, no ear. */
+  layout("oooo" "o##o" "o##o" "oooo", 4, 4, &g, &open);
+  cr_assert_eq(check_ears(&g, open, 15), 0);
+  /* Two dead ends: their leaves have no other neighbour. */
+  layout("oooo" "###o" "oooo", 4, 3, &g, &open);
+  cr_assert_eq(check_ears(&g, open, 11), 0);
+  /* A theta with long arms: the top left arm, 5 cells, and the right one,
+   * 3 cells down to the root; single cells are no ears. */
+  layout("ooooo" "o#o#o" "ooooo", 5, 3, &g, &open);
+  cr_assert_eq(check_ears(&g, open, 14), 2);
+  bs_region_ears(&g, open, 14, ear);
+  cr_assert_eq(ear[0], 1ull << 0 | 1ull << 1 | 1ull << 5 | 1ull << 10 | 1ull << 11);
+  cr_assert_eq(ear[1], 1ull << 3 | 1ull << 4 | 1ull << 9);
+}
+
+Test(region, ears_of_random_layouts) {
+  uint64_t seed = 11;
+  int ears = 0;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 40; rep++) {
+        bs_geom g;
+        const uint64_t open = random_layout(&seed, w, h, rep % 5 * w * h / 10, &g);
+        ears += check_ears(&g, open, w * h - 1);
+      }
+  cr_assert_gt(ears, 200);
 }
