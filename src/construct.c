@@ -556,9 +556,9 @@ static int try_step(planner *s, uint64_t r, int depth, uint64_t set) {
   return rc;
 }
 
-/* Ear C as the next step, filled by pushes through it (bs_construct.h): only
- * where what is left holds m + 2 cells or more, so that a tile to push
- * in first is always left outside the ear, and lets a tile and the blank
+/* Ear C as the next step, filled by passes through it (bs_construct.h):
+ * only where what is left holds m + 2 cells or more, so that a tile to
+ * pull on is always left outside the ear, and lets a tile and the blank
  * go anywhere. */
 static int try_ear(planner *s, uint64_t r, int depth, uint64_t set) {
   bs_construct *c = s->c;
