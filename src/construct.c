@@ -13,9 +13,9 @@
 #define SCRATCH BS_MAX_CELLS
 #define PLAN_MEMO (2 * BS_PLAN_NODES)      /* the memo stays at most half full */
 #define PLAN_KMAX 3                        /* cells a step may fill */
-#define PLAN_EAR (PLAN_KMAX + 1)          /* cells of the shortest ear an ear step fills */
 #define PLAN_KMAX_STUCK 5                  /* ... where the alternative is a sort step, */
 #define PLAN_STUCK_STATES (1u << 21)       /* ... if its search has at most this many states */
+#define PLAN_EAR (PLAN_KMAX + 1)           /* cells of the shortest ear an ear step fills */
 #define MIN_STATES (6 * 6 * 6 * 6 * 6 * 6) /* a last step of six cells */
 #define TRIPLE 3                           /* tiles a 3-cycle's search follows */
 #define ORDERS 6                           /* ... and the orders it may bring them in */
@@ -126,15 +126,19 @@ static int square_in(const bs_geom *g, uint64_t r, int q) {
          !(~r & (1ull << q | 1ull << (q + 1) | 1ull << (q + g->w) | 1ull << (q + g->w + 1)));
 }
 
+/* The move that takes the blank from cell `from` to `to`, next to it; -1
+ * if they are not next to each other. */
+static int dir_to(const bs_geom *g, int from, int to) {
+  for (int d = 0; d < 4; d++)
+    if (g->nb[from][d] == to) return d;
+  return -1;
+}
+
 /* The blank's 4 moves round the square whose top left cell is q,
  * clockwise from corner e, into moves; its corners, clockwise, into ring. */
 static void square_round(const bs_geom *g, int q, int e, int *ring, uint8_t *moves) {
   ring[0] = q, ring[1] = q + 1, ring[2] = q + 1 + g->w, ring[3] = q + g->w;
-  for (int i = 0; i < 4; i++) {
-    int from = ring[(e + i) % 4], to = ring[(e + i + 1) % 4];
-    for (int d = 0; d < 4; d++)
-      if (g->nb[from][d] == to) moves[i] = (uint8_t)d;
-  }
+  for (int i = 0; i < 4; i++) moves[i] = (uint8_t)dir_to(g, ring[(e + i) % 4], ring[(e + i + 1) % 4]);
 }
 
 /* The closed walk round the 2x2 square whose top left cell is q, entered
@@ -1195,9 +1199,10 @@ static int sort_step(bs_construct *c, bs_board *b) {
 
 /* Moves the blank to cell q, next to it. */
 static int step_to(bs_construct *c, bs_board *b, int q) {
-  for (uint8_t d = 0; d < 4; d++)
-    if (c->geom.nb[b->blank][d] == q) return play(c, b, &d, 1);
-  return -1; /* cannot happen: walks go from cell to next cell */
+  const int d = dir_to(&c->geom, b->blank, q);
+  if (d < 0) return -1; /* cannot happen: walks go from cell to next cell */
+  const uint8_t move = (uint8_t)d;
+  return play(c, b, &move, 1);
 }
 
 /* One pass of the blank through the ear path[0..m) (x next to path[0], y
