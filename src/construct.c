@@ -15,7 +15,6 @@
 #define PLAN_KMAX 3                        /* cells a step may fill */
 #define PLAN_KMAX_STUCK 5                  /* ... where the alternative is a sort step, */
 #define PLAN_STUCK_STATES (1u << 21)       /* ... if its search has at most this many states */
-#define PLAN_EAR (PLAN_KMAX + 1)           /* cells of the shortest ear an ear step fills */
 #define MIN_STATES (6 * 6 * 6 * 6 * 6 * 6) /* a last step of six cells */
 #define TRIPLE 3                           /* tiles a 3-cycle's search follows */
 #define ORDERS 6                           /* ... and the orders it may bring them in */
@@ -654,21 +653,24 @@ static int plan_from(planner *s, uint64_t r, int depth) {
   int m = candidates(s, r, s->holes[depth], s->rim[depth], cand);
   later[m] = 0;
   for (int i = m - 1; i >= 0; i--) later[i] = later[i + 1] | 1ull << cand[i];
-  /* Ears too long for a small step, the longest first (ties: their first
-   * cells in line order): no valid step fills part of one where G(r) is
-   * the alternating group, as that leaves dead ends. */
+  /* Ears first, the longest first (ties: their first cells in line
+   * order): no valid step fills part of one where G(r) is the alternating
+   * group, as that leaves dead ends; and taking the short ones first too
+   * shortened the constructor's answers (stop 61). One of up to PLAN_KMAX
+   * cells is a small step where its search fits, the fewest moves for its
+   * tiles; a longer one is an ear step, filled by passes. */
   uint64_t ears[BS_MAX_CELLS];
-  const int found = bs_region_ears(&c->geom, r, s->root, ears);
-  int nears = 0;
-  for (int j = 0; j < found; j++) {
+  const int nears = bs_region_ears(&c->geom, r, s->root, ears);
+  for (int j = 1; j < nears; j++) {
     const uint64_t ear = ears[j];
-    if (__builtin_popcountll(ear) < PLAN_EAR) continue;
-    int i = nears++;
+    int i = j;
     for (; i > 0 && __builtin_popcountll(ears[i - 1]) < __builtin_popcountll(ear); i--) ears[i] = ears[i - 1];
     ears[i] = ear;
   }
-  for (int i = 0; i < nears; i++)
-    if (!try_ear(s, r, depth, ears[i])) return 0;
+  for (int i = 0; i < nears; i++) {
+    const int k = __builtin_popcountll(ears[i]);
+    if (!(k <= PLAN_KMAX && fits(c, f, k) ? try_step(s, r, depth, ears[i]) : try_ear(s, r, depth, ears[i]))) return 0;
+  }
   for (int k = 1; k < f - 1 && k <= PLAN_KMAX_STUCK && fits(c, f, k); k++) {
     if (k == PLAN_KMAX + 1 && fits(c, f, f - 1)) return last_step(&c->plan, rest, 0); /* always valid */
     if (k > PLAN_KMAX && pow_at_most(f, k + 1, PLAN_STUCK_STATES) < 0) break; /* slower than a sort */

@@ -1178,12 +1178,13 @@ Test(heuristic, a_beams_answer_far_above_the_bound_is_relayed) {
 
 /* Where a plan ends with a sort step, the constructor hands the sort
  * region to a beam, as a board of its own (sort_beam). On this
- * walled 5x5 board, which every beam misses, that beam meets where the
- * 3-cycles would take hundreds of moves: the answer is under two thirds as
- * long as with sort_beam 0 (244 moves against 536, as a batch worker of
- * bench/unseen.sh 54054's sizes set), the same in every store. */
+ * walled 5x5 board (board 116 of gen --size 5x5 --walls 4 --count 300
+ * --seed 61), which every beam misses, that beam meets where the 3-cycles
+ * would take hundreds of moves: the answer is under two thirds as long as
+ * with sort_beam 0 (179 moves against 377, `solve --mem 40M`), the same in
+ * every store. */
 Test(heuristic, the_sort_region_goes_to_a_beam_first) {
-  const bs_board b = bs_test_parsed("5,5,84J6237MK9CND=B=F=HO=501A");
+  const bs_board b = bs_test_parsed("5,5,1=H764F0M5IO==LJGB8K93=AC");
   static bs_result off, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.construct_inverse = 0; /* the board's own 3-cycles, as measured */
@@ -1220,14 +1221,16 @@ static void shorter_on_rings(const char *const *boards, size_t n, bs_settings of
 
 /* Where the sort beam misses, the constructor sorts the region from where
  * that beam came closest, not from where its steps left it. On these
- * ring boards (of bench/unseen.sh 55055's sets), which the sort beam
- * misses, the answer is shorter than with sort_beam 0: 530, 620 and 1,293
- * moves against 570, 814 and 1,417 (until stop 55 a miss gave sort_beam
- * 0's answer), the board's own constructor alone (construct_inverse 0),
- * as measured then. The walks are on the second's layout. */
+ * ring boards (the first two of bench/unseen.sh 55055's sets, the third
+ * board 5 of gen --layouts puzzles/shapes.txt --count 200 --seed 61020),
+ * which the sort beam misses, the answer is shorter than with sort_beam 0:
+ * 530, 620 and 911 moves against 570, 814 and 1,073 (until stop 55 a miss
+ * gave sort_beam 0's answer), the board's own constructor alone
+ * (construct_inverse 0), as measured at stop 61. The walks are on the
+ * second's layout. */
 Test(heuristic, a_missed_sort_beam_leaves_the_constructor_its_closest_board) {
   static const char *const boards[] = {"4,5,CE50781D6==4IG=9=J23", "5,4,59F0G72=AH6===J34IB1",
-                                       "6,6,XCJ6QOHB=IK413=RGWS7E==8=2T0LA=D5==U"};
+                                       "6,6,1WD=56X=J=B=UFVE3=0===N=Y===G27PZH9T"};
   bs_settings off = bs_settings_default, on = bs_settings_default;
   off.construct_inverse = on.construct_inverse = 0;
   off.sort_beam = 0;
