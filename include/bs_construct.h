@@ -107,33 +107,33 @@
  * of up to three cells is a small step, searched, where the search fits)
  * only when the step is valid (checked as any step is) and two more
  * things hold. First, what is left has m + 2 cells or more, so some tile
- * that is not the ear's is always outside it, to pull or push on. Second, a tile and the blank can reach
- * any two cells of what is left (a search over their pairs). So the passes
- * always succeed, and the argument above holds for ear steps too (stop
- * 60: the constructor alone answers the real set's boards in 878,777
- * moves, not 1,041,909, and the stress sets' limits fall from 194,471
- * to 170,113).
+ * that is not the ear's is always outside it, to pull or push on.
+ * Second, a tile and the blank can reach any two cells of what is left
+ * (a search over their pairs). So the passes always succeed, and the
+ * argument above holds for ear steps too (stop 60: the constructor alone
+ * answers the real set's boards in 878,777 moves, not 1,041,909, and the
+ * stress sets' limits fall from 194,471 to 170,113).
  *
  * Finding a plan: a deterministic depth-first search over C: ears first,
  * the longest first, short ones too (stop 61: the real set's boards in
  * 769,377 moves, not 878,777, and the stress sets' limits 156,829, not
- * 170,113); then one cell, else two adjacent cells, else three,
- * from the cells of dead ends (no
- * closed walk moves their tiles, so their removal is always valid), then
- * cells on the outer edge nearest to a hole (walls the region surrounds:
- * opened early, while the cells round them are thick), then the farthest
- * from r (what is left then stays connected around r), ties in line order;
- * never a step that makes a new hole. Checks, cheapest first: what is left
- * is connected; when G(R_{i-1}) is the alternating group (Wilson: R_{i-1}
- * is one block and no cycle), a dead cell left over disproves the step and
- * one block left over proves it; for one cell c, |Stab(c)| = |G| / |c's
- * orbit|; the bound of G(R_i) (orbits and signs) below the stabilizer's
- * order disproves it; else the groups are built and compared. Only steps
- * whose search fits the workspace are tried. Where no step of up to three
- * cells leads to a plan: the last step if it fits, else steps of up to
- * five cells as they fit, else a sort step. Regions known to lead nowhere
- * are remembered and the search visits at most BS_PLAN_NODES regions; as a
- * sort step finishes any region whose group is full, it seldom backtracks.
+ * 170,113); then one cell, else two adjacent cells, else three, from the
+ * cells of dead ends (no closed walk moves their tiles, so their removal
+ * is always valid), then cells on the outer edge nearest to a hole (walls
+ * the region surrounds: opened early, while the cells round them are
+ * thick), then the farthest from r (what is left then stays connected
+ * around r), ties in line order; never a step that makes a new hole.
+ * Checks, cheapest first: what is left is connected; when G(R_{i-1}) is
+ * the alternating group (Wilson: R_{i-1} is one block and no cycle), a
+ * dead cell left over disproves the step and one block left over proves
+ * it; for one cell c, |Stab(c)| = |G| / |c's orbit|; the bound of G(R_i)
+ * (orbits and signs) below the stabilizer's order disproves it; else the
+ * groups are built and compared. Only steps whose search fits the
+ * workspace are tried. Where no step of up to three cells leads to a
+ * plan: the last step if it fits, else steps of up to five cells as they
+ * fit, else a sort step. Regions known to lead nowhere are remembered and
+ * the search visits at most BS_PLAN_NODES regions; as a sort step
+ * finishes any region whose group is full, it seldom backtracks.
  * (A first round that searched for a plan without sort steps made answers
  * on the real set's layouts 5% shorter and plans six times slower; gen
  * plans a layout per board, so there is none.) Every layout tried, of
