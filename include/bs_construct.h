@@ -34,6 +34,16 @@
  *    in Stab_{G(R_{i-1})}(C_i) = G(R_i): the board restricted to R_i is
  *    solvable. After the last step every tile is home. Tiles outside R_0
  *    are home on any solvable board.
+ *  - Small steps next to each other in the plan are searched as one, their
+ *    tiles together, while those are at most three and the search fits
+ *    (stop 62). That stays valid: G(R_(i+1)) = Stab_{G(R_i)}(C_(i+1)) and
+ *    G(R_i) = Stab_{G(R_(i-1))}(C_i) make G(R_(i+1)) the stabilizer of
+ *    C_i and C_(i+1) together in G(R_(i-1)), so the argument above holds
+ *    for the pair as for one step. And the joint search never takes more
+ *    moves to bring those tiles home than the steps one by one, which are
+ *    one way to do it; the later steps start from elsewhere, so an answer
+ *    may still come out longer. The constructor alone answers the real
+ *    set's boards in 706,703 moves, not 769,377, in about twice the time.
  *
  * Regions where no small step is valid. A long cycle with a small block on
  * it (an 8-cycle sharing an edge with a 2x2, a ring round walls near the

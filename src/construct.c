@@ -1308,6 +1308,22 @@ static int convey(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t set) 
   return fill_ear(c, b, blocked, path, m, e[0], e[1]);
 }
 
+/* Small steps next to each other in the plan, from step i on, searched
+ * as one: their tiles together, up to PLAN_KMAX of them where the search
+ * fits (bs_construct.h says why that stays valid). Returns the last step
+ * taken, their cells in *homes. */
+static int merge(const bs_construct *c, int i, uint64_t blocked, uint64_t *homes) {
+  const bs_plan *p = &c->plan;
+  const int f = __builtin_popcountll(c->region.cells & ~blocked); /* R_(i-1)'s cells */
+  *homes = p->step[i];
+  for (; i + 1 < p->nsteps && !(p->ear >> (i + 1) & 1) && !(i + 2 == p->nsteps && p->sort_last); i++) {
+    const int k = __builtin_popcountll(*homes | p->step[i + 1]);
+    if (k > PLAN_KMAX || !fits(c, f, k)) break;
+    *homes |= p->step[i + 1];
+  }
+  return i;
+}
+
 int bs_construct_solve(bs_construct *c, const bs_board *start) {
   const char *why;
   if (bs_solvability(start, &why) != BS_SOLVABLE) return -1;
@@ -1327,11 +1343,11 @@ int bs_construct_solve(bs_construct *c, const bs_board *start) {
       c->rest.wall |= blocked & ((1ull << b.n) - 1); /* their tiles are home */
       break;
     }
-    if (sort                  ? sort_step(c, &b)
-        : p->ear >> i & 1 ? convey(c, &b, blocked, p->step[i])
-                          : place(c, &b, blocked, p->step[i]))
-      return -1;
-    blocked |= p->step[i];
+    uint64_t homes = p->step[i];
+    const int ear = p->ear >> i & 1;
+    if (!sort && !ear) i = merge(c, i, blocked, &homes);
+    if (sort ? sort_step(c, &b) : ear ? convey(c, &b, blocked, homes) : place(c, &b, blocked, homes)) return -1;
+    blocked |= homes;
   }
   if (!c->stopped && !bs_is_goal(&b)) return -1;
   /* Reduced, as a walk: a 3-cycle's walk back and the next one's walk out

@@ -692,8 +692,9 @@ Test(heuristic, a_stalled_beam_leaves_its_closest_way) {
 }
 
 /* Boards farther from their goal than two records' paths are the beam's
- * too, leg after leg: the answers agree in every store and are far
- * shorter than the constructor's on the same boards. */
+ * too, leg after leg: the answers agree in every store and are over a
+ * sixth shorter than the constructor's on the same boards (220 moves
+ * against 280 on the first). */
 Test(heuristic, far_boards_are_answered_by_the_beams_legs) {
   static bs_result first, con;
   bs_settings few = bs_settings_default;
@@ -708,7 +709,7 @@ Test(heuristic, far_boards_are_answered_by_the_beams_legs) {
     same_in_every_store(&b, &o, &first, i);
     bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &c, &con);
     expect_replays(&b, &con, "constructor");
-    cr_assert_lt(first.length * 4, con.length * 3, "board %d: %d moves, the constructor's %d", i,
+    cr_assert_lt(first.length * 6, con.length * 5, "board %d: %d moves, the constructor's %d", i,
                  first.length, con.length);
   }
   bs_solver_free(&sv);
@@ -1178,13 +1179,13 @@ Test(heuristic, a_beams_answer_far_above_the_bound_is_relayed) {
 
 /* Where a plan ends with a sort step, the constructor hands the sort
  * region to a beam, as a board of its own (sort_beam). On this
- * walled 5x5 board (board 116 of gen --size 5x5 --walls 4 --count 300
+ * walled 5x5 board (board 85 of gen --size 5x5 --walls 4 --count 300
  * --seed 61), which every beam misses, that beam meets where the 3-cycles
  * would take hundreds of moves: the answer is under two thirds as long as
- * with sort_beam 0 (179 moves against 377, `solve --mem 40M`), the same in
+ * with sort_beam 0 (285 moves against 437, `solve --mem 40M`), the same in
  * every store. */
 Test(heuristic, the_sort_region_goes_to_a_beam_first) {
-  const bs_board b = bs_test_parsed("5,5,1=H764F0M5IO==LJGB8K93=AC");
+  const bs_board b = bs_test_parsed("5,5,F0HB5623=1N8==L7GMCI4JA=K");
   static bs_result off, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.construct_inverse = 0; /* the board's own 3-cycles, as measured */
