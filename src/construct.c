@@ -1310,12 +1310,11 @@ static int convey(bs_construct *c, bs_board *b, uint64_t blocked, uint64_t set) 
 
 /* Small steps next to each other in the plan, from step i on, searched
  * as one: their tiles together, up to PLAN_KMAX of them where the search
- * fits (bs_construct.h says why that stays valid). Returns the last step
- * taken, their cells in *homes. */
+ * fits (bs_construct.h says why that stays valid). *homes holds step i's
+ * cells and gains the others'. Returns the last step taken. */
 static int merge(const bs_construct *c, int i, uint64_t blocked, uint64_t *homes) {
   const bs_plan *p = &c->plan;
   const int f = __builtin_popcountll(c->region.cells & ~blocked); /* R_(i-1)'s cells */
-  *homes = p->step[i];
   for (; i + 1 < p->nsteps && !(p->ear >> (i + 1) & 1) && !(i + 2 == p->nsteps && p->sort_last); i++) {
     const int k = __builtin_popcountll(*homes | p->step[i + 1]);
     if (k > PLAN_KMAX || !fits(c, f, k)) break;

@@ -676,8 +676,9 @@ Test(construct, small_steps_next_to_each_other_are_one_search) {
   }
   while (head < tail) {
     const uint32_t r = queue[head++];
+    const bs_board from = bs_obfs_board(&t, r);
     for (int d = 0; d < 4; d++) {
-      bs_board b = bs_obfs_board(&t, r);
+      bs_board b = from;
       if (!bs_move(&b, d)) continue;
       const uint32_t q = bs_obfs_rank(&t, &b);
       if (dist[q] == 255) dist[q] = (uint8_t)(dist[r] + 1), queue[tail++] = q;
