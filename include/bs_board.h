@@ -42,6 +42,14 @@ typedef struct bs_geom {
 } bs_geom;
 
 void bs_geom_init(bs_geom *g, const bs_board *b);
+
+/* The move that takes the blank from cell `from` to `to`, next to it; -1
+ * if they are not next to each other. */
+static inline int bs_geom_dir(const bs_geom *g, int from, int to) {
+  for (int d = 0; d < 4; d++)
+    if (g->nb[from][d] == to) return d;
+  return -1;
+}
 /* The same from a layout alone: size and walls. */
 void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall);
 

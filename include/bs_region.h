@@ -25,7 +25,9 @@
  *    ends to the rest, which the constructor fills as a conveyor.
  *  - a spanning tree: breadth-first from a root, each cell's way to its
  *    parent. The puzzle group is generated along it, and the blank walks to
- *    and from the root on it. */
+ *    and from the root on it.
+ *  - simple cycles: the ways round a ring, each once, which the
+ *    constructor's laps turn (bs_laps.h). */
 #ifndef BS_REGION_H
 #define BS_REGION_H
 
@@ -139,5 +141,14 @@ int bs_region_off_tree(const bs_region *r, const bs_geom *g, int u, int d);
  * BS_REGION_CYCLE); returns its length. */
 #define BS_REGION_CYCLE (2 * BS_MAX_CELLS)
 int bs_region_cycle(const bs_region *r, const bs_geom *g, int u, int d, uint8_t *moves);
+
+/* The simple cycles of the cells `within` (four cells or more; a grid has
+ * no shorter), each once, one way round: cycle k is cell[k][0..len[k]),
+ * cell[k][0] its lowest cell and cell[k][1] < cell[k][len[k] - 1]. Found by
+ * a depth-first search from each cell in turn over higher cells, which
+ * stops at `most` cycles or after `steps` steps of it (an open region has
+ * exponentially many); returns how many. */
+int bs_region_cycles(const bs_geom *g, uint64_t within, int most, long steps,
+                     uint8_t (*cell)[BS_MAX_CELLS], uint8_t *len);
 
 #endif

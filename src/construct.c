@@ -125,19 +125,11 @@ static int square_in(const bs_geom *g, uint64_t r, int q) {
          !(~r & (1ull << q | 1ull << (q + 1) | 1ull << (q + g->w) | 1ull << (q + g->w + 1)));
 }
 
-/* The move that takes the blank from cell `from` to `to`, next to it; -1
- * if they are not next to each other. */
-static int dir_to(const bs_geom *g, int from, int to) {
-  for (int d = 0; d < 4; d++)
-    if (g->nb[from][d] == to) return d;
-  return -1;
-}
-
 /* The blank's 4 moves round the square whose top left cell is q,
  * clockwise from corner e, into moves; its corners, clockwise, into ring. */
 static void square_round(const bs_geom *g, int q, int e, int *ring, uint8_t *moves) {
   ring[0] = q, ring[1] = q + 1, ring[2] = q + 1 + g->w, ring[3] = q + g->w;
-  for (int i = 0; i < 4; i++) moves[i] = (uint8_t)dir_to(g, ring[(e + i) % 4], ring[(e + i + 1) % 4]);
+  for (int i = 0; i < 4; i++) moves[i] = (uint8_t)bs_geom_dir(g, ring[(e + i) % 4], ring[(e + i + 1) % 4]);
 }
 
 /* The closed walk round the 2x2 square whose top left cell is q, entered
@@ -395,6 +387,7 @@ static int sort_prepare(bs_construct *c, uint64_t r, const bs_group *G) {
     s->engine_len[o] = 0;
     if (__builtin_popcountll(s->orbit[o]) >= 3 && !find_engine(s, g, r, o)) return -1;
   }
+  bs_laps_init(&s->laps, g, &s->region);
   return add_cores(s, g, r);
 }
 
@@ -1157,6 +1150,15 @@ static int sort_step(bs_construct *c, bs_board *b) {
   uint8_t moves[BS_MAX_CELLS];
   int n = bs_region_to_root(r, &c->geom, b->blank, moves);
   if (play(c, b, moves, n)) return -1;
+  uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS];
+  for (uint64_t q = r->cells; q; q &= q - 1) {
+    int v = __builtin_ctzll(q);
+    bs_flood(&c->geom, r->cells, v, NULL, dist[v]);
+  }
+  bs_lap_beam *B = &c->sorter->beam; /* the engine search's scratch, free while sorting */
+  if (!c->plain_sort &&
+      play(c, b, B->moves, bs_laps_choose(&s->laps, B, b, (const uint8_t(*)[BS_MAX_CELLS])dist, &c->searched)))
+    return -1;
   /* Even on every orbit: generators whose signs add up to the board's. */
   uint64_t sign = 0, use = 0;
   for (int o = 0; o < s->norbits; o++) {
@@ -1182,11 +1184,6 @@ static int sort_step(bs_construct *c, bs_board *b) {
    * left the blank, or the walks so far are undone first; those left are
    * undone at the end, the last first (T_1 C_1 ... T_k C_k T_k^-1 ...
    * T_1^-1: the header says why that sorts as the 3-cycles do). */
-  uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS];
-  for (uint64_t q = r->cells; q; q &= q - 1) {
-    int v = __builtin_ctzll(q);
-    bs_flood(&c->geom, r->cells, v, NULL, dist[v]);
-  }
   sorting S = {.nwalks = 0};
   turns_init(s, &S.t);
   bs_board u = *b; /* b once the walks are undone */
@@ -1201,7 +1198,7 @@ static int sort_step(bs_construct *c, bs_board *b) {
 
 /* Moves the blank to cell q, next to it. */
 static int step_to(bs_construct *c, bs_board *b, int q) {
-  const int d = dir_to(&c->geom, b->blank, q);
+  const int d = bs_geom_dir(&c->geom, b->blank, q);
   if (d < 0) return -1; /* cannot happen: walks go from cell to next cell */
   const uint8_t move = (uint8_t)d;
   return play(c, b, &move, 1);

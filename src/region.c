@@ -1,5 +1,5 @@
-/* bs_region: flood, components, cut cells, blocks, dead cells, rings and
- * the breadth-first spanning tree of the open cells. */
+/* bs_region: flood, components, cut cells, blocks, dead cells, rings, the
+ * breadth-first spanning tree and the simple cycles of the open cells. */
 #include "bs_region.h"
 
 #include <string.h>
@@ -169,4 +169,48 @@ int bs_region_cycle(const bs_region *r, const bs_geom *g, int u, int d, uint8_t 
   while (back--) moves[n++] = (uint8_t)(path[back] ^ 1); /* root -> u: u -> root reversed */
   moves[n++] = (uint8_t)d;
   return n + bs_region_to_root(r, g, g->nb[u][d], moves + n);
+}
+
+/* The depth-first search for cycles: the path from the lowest cell s so
+ * far, over cells above s; a neighbour s closes a cycle, kept once of its
+ * two ways round (its second cell below its last). */
+typedef struct cycler {
+  const bs_geom *g;
+  uint64_t within, on;
+  int s, n, most, found;
+  long steps;
+  uint8_t path[BS_MAX_CELLS];
+  uint8_t (*cell)[BS_MAX_CELLS];
+  uint8_t *len;
+} cycler;
+
+static void cycles_from(cycler *y, int u) {
+  for (int d = 0; d < 4 && y->found < y->most && y->steps > 0; d++) {
+    const int v = y->g->nb[u][d];
+    if (v < 0 || !(y->within >> v & 1)) continue;
+    y->steps--;
+    if (v == y->s && y->n >= 4 && y->path[1] < y->path[y->n - 1]) {
+      memcpy(y->cell[y->found], y->path, (size_t)y->n);
+      y->len[y->found++] = (uint8_t)y->n;
+    } else if (v > y->s && !(y->on >> v & 1)) {
+      y->on |= 1ull << v;
+      y->path[y->n++] = (uint8_t)v;
+      cycles_from(y, v);
+      y->n--;
+      y->on &= ~(1ull << v);
+    }
+  }
+}
+
+int bs_region_cycles(const bs_geom *g, uint64_t within, int most, long steps,
+                     uint8_t (*cell)[BS_MAX_CELLS], uint8_t *len) {
+  cycler y = {.g = g, .within = within, .most = most, .steps = steps, .cell = cell, .len = len};
+  for (uint64_t m = within; m && y.found < most && y.steps > 0; m &= m - 1) {
+    y.s = __builtin_ctzll(m);
+    y.on = 1ull << y.s;
+    y.path[0] = (uint8_t)y.s;
+    y.n = 1;
+    cycles_from(&y, y.s);
+  }
+  return y.found;
 }

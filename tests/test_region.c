@@ -410,3 +410,102 @@ Test(region, ears_of_random_layouts) {
       }
   cr_assert_gt(ears, 200);
 }
+
+/* The simple cycles of `within`, by brute force: every set of its edges
+ * whose cells all have two of them or none, and which is connected, is one
+ * cycle. Writes each one's edges as a mask over edge[] to mask[] (at most
+ * `most`); returns how many. */
+static int cycles_by_edges(const bs_geom *g, uint64_t within, int edge[][2], int *nedge, uint32_t *mask,
+                           int most) {
+  int m = 0;
+  for (int p = 0; p < g->n; p++)
+    for (int d = 0; d < 4; d++) {
+      int q = g->nb[p][d];
+      if (q > p && (within >> p & 1) && (within >> q & 1)) edge[m][0] = p, edge[m++][1] = q;
+    }
+  *nedge = m;
+  cr_assert_leq(m, 20, "too many edges for the brute force");
+  int k = 0;
+  for (uint32_t s = 1; s < 1u << m; s++) {
+    int deg[BS_MAX_CELLS] = {0};
+    uint64_t on = 0;
+    for (int e = 0; e < m; e++)
+      if (s >> e & 1) deg[edge[e][0]]++, deg[edge[e][1]]++, on |= 1ull << edge[e][0] | 1ull << edge[e][1];
+    int ok = 1;
+    for (int p = 0; p < g->n && ok; p++) ok = deg[p] == 0 || deg[p] == 2;
+    if (!ok) continue;
+    uint64_t seen = 1ull << __builtin_ctzll(on); /* connected through the set's edges */
+    for (int grew = 1; grew;) {
+      grew = 0;
+      for (int e = 0; e < m; e++)
+        if ((s >> e & 1) && ((seen >> edge[e][0] & 1) != (seen >> edge[e][1] & 1)))
+          seen |= 1ull << edge[e][0] | 1ull << edge[e][1], grew = 1;
+    }
+    if (seen != on) continue;
+    cr_assert_lt(k, most);
+    mask[k++] = s;
+  }
+  return k;
+}
+
+/* bs_region_cycles on `within` against the brute force: each cycle simple,
+ * closed, written once from its lowest cell, and all of them found. */
+static void check_cycles(const bs_geom *g, uint64_t within) {
+  enum { MOST = 4096 };
+  static int edge[64][2];
+  static uint32_t want[MOST];
+  static uint8_t cell[MOST][BS_MAX_CELLS], len[MOST];
+  int nedge, nwant = cycles_by_edges(g, within, edge, &nedge, want, MOST);
+  int got = bs_region_cycles(g, within, MOST, 1L << 30, cell, len);
+  cr_assert_eq(got, nwant, "%d cycles found, %d by brute force", got, nwant);
+  uint32_t seen[MOST];
+  for (int k = 0; k < got; k++) {
+    uint32_t s = 0;
+    cr_assert_geq(len[k], 4);
+    cr_assert_lt(cell[k][1], cell[k][len[k] - 1], "one way round");
+    for (int i = 0; i < len[k]; i++) {
+      int p = cell[k][i], q = cell[k][(i + 1) % len[k]];
+      cr_assert(within >> p & 1);
+      cr_assert_geq(p, cell[k][0], "written from its lowest cell");
+      for (int j = 0; j < i; j++) cr_assert_neq(cell[k][j], p, "a cell twice");
+      int e = 0;
+      while (e < nedge && !((edge[e][0] == p && edge[e][1] == q) || (edge[e][0] == q && edge[e][1] == p))) e++;
+      cr_assert_lt(e, nedge, "cells %d and %d are not next to each other", p, q);
+      s |= 1u << e;
+    }
+    int w = 0;
+    while (w < nwant && want[w] != s) w++;
+    cr_assert_lt(w, nwant, "not a cycle of the brute force");
+    for (int j = 0; j < k; j++) cr_assert_neq(seen[j], s, "a cycle twice");
+    seen[k] = s;
+  }
+  if (got >= 2) cr_assert_eq(bs_region_cycles(g, within, 2, 1L << 30, cell, len), 2, "the cap");
+}
+
+Test(region, cycles_against_edge_sets) {
+  uint64_t seed = 7;
+  int tried = 0;
+  for (int w = 2; w <= 6; w++)
+    for (int h = 2; h <= 6; h++)
+      for (int rep = 0; rep < 30; rep++) {
+        bs_geom g;
+        uint64_t open = random_layout(&seed, w, h, rep % 4 * w * h / 6, &g);
+        uint64_t piece = bs_flood(&g, open, w * h - 1, NULL, NULL);
+        int edges = 0;
+        for (int p = 0; p < g.n; p++)
+          for (int d = 0; d < 4; d++) edges += g.nb[p][d] > p && (piece >> p & 1) && (piece >> g.nb[p][d] & 1);
+        if (edges > 20) continue;
+        check_cycles(&g, piece);
+        tried++;
+      }
+  cr_assert_gt(tried, 200, "only %d layouts small enough", tried);
+  /* A ring of 14 cells through one 2x2 square: three cycles, of 4, 14 and 16 cells. */
+  bs_geom g;
+  uint64_t open;
+  layout("######" "######" "ooooo#" "o###o#" "o###oo" "oooooo", 6, 6, &g, &open);
+  check_cycles(&g, open);
+  uint8_t cell[8][BS_MAX_CELLS], len[8];
+  cr_assert_eq(bs_region_cycles(&g, open, 8, 1L << 30, cell, len), 3);
+  int sum = len[0] + len[1] + len[2], prod = len[0] * len[1] * len[2];
+  cr_assert(sum == 34 && prod == 4 * 14 * 16, "cycles of %d, %d and %d cells", len[0], len[1], len[2]);
+}
