@@ -1144,6 +1144,8 @@ static int sort_orbit(bs_construct *c, bs_board *b, bs_board *v, sorting *S, int
   }
 }
 
+_Static_assert(sizeof(bs_lap_beam) <= sizeof(((bs_sorter *)0)->set), "the laps' scratch fits the engine search's");
+
 static int sort_step(bs_construct *c, bs_board *b) {
   const bs_sorter *s = c->sorter;
   const bs_region *r = &s->region;

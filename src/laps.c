@@ -3,12 +3,6 @@
 
 #include <string.h>
 
-/* Appends the move from cell a to b, next to it; returns b. */
-static int step(const bs_geom *g, uint8_t *moves, int *n, int a, int b) {
-  moves[(*n)++] = (uint8_t)bs_geom_dir(g, a, b);
-  return b;
-}
-
 void bs_laps_init(bs_laps *L, const bs_geom *g, const bs_region *r) {
   uint8_t cyc[BS_LAP_CYCLES][BS_MAX_CELLS], clen[BS_LAP_CYCLES];
   const int nc = bs_region_cycles(g, r->cells, BS_LAP_CYCLES, BS_LAP_STEPS, cyc, clen);
@@ -24,8 +18,11 @@ void bs_laps_init(bs_laps *L, const bs_geom *g, const bs_region *r) {
       uint8_t *m = L->moves[L->n];
       int n = 0, at = cyc[k][e];
       for (int i = w - 1; i >= 0; i--) m[n++] = (uint8_t)(home[i] ^ 1); /* the root to there */
-      for (int i = 1; i <= clen[k]; i++) /* round, one way or the other */
-        at = step(g, m, &n, at, cyc[k][(e + (turn ? clen[k] - i : i)) % clen[k]]);
+      for (int i = 1; i <= clen[k]; i++) { /* round, one way or the other */
+        const int next = cyc[k][(e + (turn ? clen[k] - i : i)) % clen[k]];
+        m[n++] = (uint8_t)bs_geom_dir(g, at, next);
+        at = next;
+      }
       for (int i = 0; i < w; i++) m[n++] = home[i];
       L->len[L->n] = (uint8_t)n;
       /* What the walk does to the cells: the blank trades with each cell it enters. */
@@ -41,6 +38,7 @@ void bs_laps_init(bs_laps *L, const bs_geom *g, const bs_region *r) {
   }
 }
 
+/* A hash of a board's cells (FNV-1a's multiplier): the beam keeps no board twice. */
 static uint64_t key_of(const uint8_t *cell, int n) {
   uint64_t h = 0x9e3779b97f4a7c15ull;
   for (int q = 0; q < n; q++) h = (h ^ cell[q]) * 0x100000001b3ull;
