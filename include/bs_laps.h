@@ -16,9 +16,9 @@
  * that laps reach (BS_LAP_WIDTH boards a layer, fewer where there are
  * many laps, BS_LAP_DEPTH laps) keeps each layer's boards of least
  * distance sum (each tile's way home through the region; fewer lap moves,
- * then the order made, break ties). Of every
- * board it kept, the start included, the one of fewest lap moves plus
- * BS_LAP_TILE per tile out of place is where the 3-cycles start.
+ * then the order made, break ties). Of every board it kept, the start
+ * included, the one of fewest lap moves plus BS_LAP_TILE per tile out of
+ * place is where the 3-cycles start.
  *
  * Why the sort step still always succeeds: each lap is a closed walk of
  * the blank inside the region R, so a member of its puzzle group G(R)
@@ -37,13 +37,14 @@
 
 /* Boards a layer of the beam keeps, and its layers. On the sort regions of
  * 90 long answers (bench/unseen.sh 63061), laps before the 3-cycles take
- * those regions from 51,853 moves to 41,679 at width 100 and 40,899 at
- * 200; 20 laps deep choose as 40 and 60 do. */
+ * those regions from 51,853 moves to 39,689 at width 100, 40,901 at 50 and
+ * 39,145 at 200 (the constructor alone, before the cap BS_LAP_BOARDS);
+ * 10 laps deep, 39,879. */
 #define BS_LAP_WIDTH 100
 #define BS_LAP_DEPTH 20
 /* Moves counted per tile out of place where laps stop: about what a
  * 3-cycle costs per tile it takes home (stop 63: about 100 moves for two
- * or fewer). 30, 40, 50 and 60 choose within 1.6% of each other there. */
+ * or fewer). 30 and 60 take those regions to 41,383 and 39,983 moves. */
 #define BS_LAP_TILE 40
 /* Boards the beam makes at most: a region of many laps has a narrower
  * beam (more than 16 laps, under BS_LAP_WIDTH), so that open regions, whose
