@@ -45,22 +45,21 @@ static uint64_t key_of(const uint8_t *cell, int n) {
   return h | 1; /* 0 marks an empty slot */
 }
 
-/* Adds key to the set; 0 if it was there already. */
-static int add(bs_lap_beam *B, uint64_t key) {
+/* The slot of key in the set, or the empty one where it would go. */
+static uint32_t slot(const bs_lap_beam *B, uint64_t key) {
   uint32_t i = (uint32_t)(key >> 40) & (BS_LAP_SET - 1);
-  while (B->set[i]) {
-    if (B->set[i] == key) return 0;
-    i = (i + 1) & (BS_LAP_SET - 1);
-  }
-  B->set[i] = key;
-  return 1;
+  while (B->set[i] && B->set[i] != key) i = (i + 1) & (BS_LAP_SET - 1);
+  return i;
 }
 
-static int seen(const bs_lap_beam *B, uint64_t key) {
-  uint32_t i = (uint32_t)(key >> 40) & (BS_LAP_SET - 1);
-  for (; B->set[i]; i = (i + 1) & (BS_LAP_SET - 1))
-    if (B->set[i] == key) return 1;
-  return 0;
+static int seen(const bs_lap_beam *B, uint64_t key) { return B->set[slot(B, key)] != 0; }
+
+/* Adds key to the set; 0 if it was there already. */
+static int add(bs_lap_beam *B, uint64_t key) {
+  const uint32_t i = slot(B, key);
+  if (B->set[i]) return 0;
+  B->set[i] = key;
+  return 1;
 }
 
 static int32_t dist_sum(const uint8_t *cell, uint64_t cells, const uint8_t (*dist)[BS_MAX_CELLS]) {

@@ -17,28 +17,27 @@
 static bs_laps laps;
 static bs_lap_beam beam;
 
-/* The laps of b's component of the blank's goal, as the sort step makes them. */
-static uint64_t laps_of(const bs_board *b, uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]) {
+/* The laps of b's component of the blank's goal (region), as the sort step
+ * makes them, and the distances between its cells. */
+static bs_region region;
+static void laps_of(const bs_board *b, uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]) {
   bs_geom g;
   bs_geom_init(&g, b);
-  const int root = b->n - 1;
   const uint64_t open = ((b->n == 64 ? 0 : 1ull << b->n) - 1) & ~b->wall;
-  bs_region r;
-  bs_region_init(&r, &g, open, root);
-  for (uint64_t m = r.cells; m; m &= m - 1) bs_flood(&g, r.cells, __builtin_ctzll(m), NULL, dist[__builtin_ctzll(m)]);
-  bs_laps_init(&laps, &g, &r);
-  return r.cells;
+  bs_region_init(&region, &g, open, b->n - 1);
+  for (uint64_t m = region.cells; m; m &= m - 1)
+    bs_flood(&g, region.cells, __builtin_ctzll(m), NULL, dist[__builtin_ctzll(m)]);
+  bs_laps_init(&laps, &g, &region);
 }
 
-/* b with its blank walked to the last cell by shortest ways. */
-static bs_board blank_home(bs_board b, uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]) {
+/* b with its blank walked to the root along the region's tree, as the sort
+ * step walks it. */
+static bs_board blank_home(bs_board b) {
   bs_geom g;
   bs_geom_init(&g, &b);
-  while (b.blank != b.n - 1) {
-    int d = 0;
-    while (g.nb[b.blank][d] < 0 || dist[g.nb[b.blank][d]][b.n - 1] + 1 != dist[b.blank][b.n - 1]) d++;
-    cr_assert(bs_move(&b, d));
-  }
+  uint8_t moves[BS_MAX_CELLS];
+  const int n = bs_region_to_root(&region, &g, b.blank, moves);
+  for (int i = 0; i < n; i++) cr_assert(bs_move(&b, moves[i]));
   return b;
 }
 
@@ -87,7 +86,7 @@ Test(laps, a_region_with_no_cycle_has_none) {
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS];
   laps_of(&b, dist);
   cr_assert_eq(laps.n, 0);
-  b = blank_home(b, dist);
+  b = blank_home(b);
   uint64_t made = 0;
   cr_assert_eq(bs_laps_choose(&laps, &beam, &b, (const uint8_t(*)[BS_MAX_CELLS])dist, &made), 0);
   cr_assert_eq(made, 0u);
@@ -104,7 +103,7 @@ Test(laps, the_laps_chosen_pay_for_themselves) {
   bs_board b = bs_test_parsed(RING);
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS];
   laps_of(&b, dist);
-  b = blank_home(b, dist);
+  b = blank_home(b);
   uint64_t made = 0;
   const int n = bs_laps_choose(&laps, &beam, &b, (const uint8_t(*)[BS_MAX_CELLS])dist, &made);
   cr_assert_gt(n, 0, "no laps on a ring out of order");
