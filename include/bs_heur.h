@@ -152,7 +152,7 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
   if (H->pdb) {
     if (c->kept == s + 1) bs_pdb_eval_moved(&H->view[s], g, c->was, w, c->at, &c->idx);
     else bs_pdb_eval_at(&H->view[s], g, w, c->at, &c->idx);
-    memcpy(c->was, w, (size_t)g->nwords * sizeof *w);
+    memcpy(c->was, w, sizeof c->was); /* a constant size: copied inline */
     c->kept = s + 1;
   } else if (H->tup[s]) {
     bs_unpack_at(g, w, c->at);

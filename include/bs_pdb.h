@@ -154,6 +154,7 @@ typedef struct bs_pdb {
   /* squeeze[k][v]: the digits of the open cells among byte k of a mask
    * whose byte k is v, from digit below[k] on */
   uint8_t squeeze[BS_PDB_MASK_BYTES][256], below[BS_PDB_MASK_BYTES];
+  int mask_bytes; /* the bytes of a mask that hold cells: (n + 7) / 8 */
   /* [j][c]: pattern j's table toward a target whose blank (its role) is on
    * open cell c: j's table without c if c is j's, else the table whose
    * goal has the blank in c's component of the cells j leaves free. */

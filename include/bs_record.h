@@ -49,10 +49,13 @@ static inline unsigned bs_path_get(const uint32_t *rec, unsigned k) {
   return rec[BS_R_PATH + k / 16] >> (k % 16 * 2) & 3;
 }
 
-/* rec's path = parent's first `depth` moves, then d. */
+/* rec's path = parent's first `depth` moves, then d. The whole path is
+ * copied, a constant size that the compiler copies inline, where the
+ * words in use would be a call; moves past a record's depth are never
+ * read. */
 static inline void bs_path_extend(uint32_t *rec, const uint32_t *parent, unsigned depth, unsigned d) {
   unsigned w = depth / 16;
-  memcpy(rec + BS_R_PATH, parent + BS_R_PATH, (w + 1) * sizeof(uint32_t));
+  memcpy(rec + BS_R_PATH, parent + BS_R_PATH, BS_PATH_WORDS * sizeof(uint32_t));
   uint32_t keep = depth % 16 ? rec[BS_R_PATH + w] & ((1u << (depth % 16 * 2)) - 1) : 0;
   rec[BS_R_PATH + w] = keep | d << (depth % 16 * 2);
 }

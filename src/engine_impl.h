@@ -215,7 +215,7 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
       if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
     }
     uint32_t *k = b->kid[b->nk];
-    memcpy(k, par, (size_t)g->nwords * sizeof(uint32_t));
+    memcpy(k, par, BS_MAX_WORDS * sizeof(uint32_t)); /* a constant size: copied inline */
     bs_put(g, k, (int)blank, v);
     bs_put(g, k, q, 0);
     b->kh[b->nk] = bs_hash_move(par[BS_R_HASH], v, q, (int)blank);
@@ -315,7 +315,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
         }
         const uint32_t *par = BS_F(rec)(st, id); /* recycling may have moved it */
         uint32_t *c = BS_F(scratch)(st);
-        memcpy(c, b->kid[k], (size_t)nw * sizeof(uint32_t));
+        memcpy(c, b->kid[k], BS_MAX_WORDS * sizeof(uint32_t));
         c[BS_R_HASH] = b->kh[k];
         c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)b->kq[k], b->kd[k]);
         c[BS_R_SCORE] = b->ks[k];

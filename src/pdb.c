@@ -42,6 +42,7 @@ static void layout_init(bs_pdb *P, const bs_board *layout) {
     if (!(P->wall >> c & 1)) P->nb[c] = m & P->opens;
   }
   P->lanes = bs_lanes_of(P->w, P->h);
+  P->mask_bytes = (P->n + 7) / 8;
   for (int k = 0; k < BS_PDB_MASK_BYTES; k++) {
     const uint64_t byte = P->opens >> 8 * k & 255;
     P->below[k] = (uint8_t)__builtin_popcountll(P->opens & ((1ull << 8 * k) - 1));
@@ -414,7 +415,7 @@ static int level_sort(level *L, level *tmp, size_t *count, int f) {
  * cell c, a byte of cells at a time. */
 static uint64_t digits(const bs_pdb *P, uint64_t cells) {
   uint64_t d = 0;
-  for (int k = 0; k < BS_PDB_MASK_BYTES; k++) d |= (uint64_t)P->squeeze[k][cells >> 8 * k & 255] << P->below[k];
+  for (int k = 0; k < P->mask_bytes; k++) d |= (uint64_t)P->squeeze[k][cells >> 8 * k & 255] << P->below[k];
   return d;
 }
 
@@ -1008,8 +1009,9 @@ int bs_pdb_eval_moved(const bs_pdb_view *V, const bs_geom *g, const uint32_t *wa
   uint64_t dirty[BS_PDB_LENSES] = {0}; /* the patterns whose index moved */
   for (int k = 0; k < g->nwords; k++) {
     uint32_t d = was[k] ^ words[k]; /* zero past the last cell, in both */
-    for (int c = k * g->per_word; d; c++, d >>= g->bits) {
-      if (!(d & g->mask)) continue;
+    while (d) { /* the cells that changed, lowest bit first */
+      const int c = k * g->per_word + g->slot[__builtin_ctz(d)];
+      d &= ~(g->mask << g->shift[c]);
       const unsigned v = bs_get(g, words, c);
       const int q = at[v]; /* where v was: each tile lands on one cell, so no other update moved it */
       at[v] = (uint8_t)c;
