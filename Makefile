@@ -24,7 +24,7 @@ TESTS := $(wildcard tests/test_*.c)
 TBIN  := $(TESTS:tests/%.c=$(BUILD)/tests/%)
 BIN   := $(BUILD)/bislide
 
-.PHONY: all deps test run run-mixed bench unseen floors deepcubea help clean install uninstall fuzz valgrind
+.PHONY: all deps test run run-mixed bench unseen floors deepcubea instr help clean install uninstall fuzz valgrind
 all: $(BIN)
 
 ## deps: install the Debian packages that are missing (scripts/deps.sh; the targets that need them run it)
@@ -131,6 +131,12 @@ floors: deps $(BIN)
 ## deepcubea: issue 11's comparison on DeepCubeA's own 4x4, 5x5 and 6x6 boards (about 10 minutes): bench/deepcubea.sh
 deepcubea: deps $(BIN)
 	bench/deepcubea.sh "4 5 6" 0 $(BIN)
+
+## instr: the instructions build/bislide runs against OLD=BIN's on every 200th real board, and whether the answers match (valgrind: a count the machine's load does not move): bench/instr.sh
+OLD ?=
+instr: deps $(BIN)
+	@test -n "$(OLD)" || { echo "make instr: say OLD=BIN, a bislide binary to count against" >&2; exit 2; }
+	bench/instr.sh $(OLD) $(BIN)
 
 ## install: copy the binary to PREFIX/bin and the man page to PREFIX/share/man/man1 (PREFIX=/usr/local, DESTDIR=)
 install: $(BIN)

@@ -22,7 +22,9 @@
 #             layouts of puzzles/shapes.txt (SEED + 2; these since stop 59).
 # Solves each with `batch --jobs 2 --mem 80M --json`, replays the answers
 # with `verify`, and prints a line a set: boards, answered, proven
-# unsolvable, gave up, moves, the slowest board, the wall time, and the
+# unsolvable, gave up, moves, the slowest board, the most CPU time a board
+# took (its worker's thread: where it is far below the slowest board's
+# time, the machine held the core; since stop 65), the wall time, and the
 # percent of the machine's CPU time that other processes took during the
 # set's batch (others_%: from /proc/stat, a virtual machine's steal
 # included; - where it cannot be read, or the batch took under a
@@ -93,7 +95,7 @@ children() { awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t
 busied=
 
 echo "bench/unseen.sh: seed $seed, $bin, batch --jobs 2 --mem 80M"
-printf '%-11s %7s %8s %11s %7s %8s %10s %8s %8s\n' set boards answered unsolvable gaveup moves slowest_s wall_s others_%
+printf '%-11s %7s %8s %11s %7s %8s %10s %8s %8s %8s\n' set boards answered unsolvable gaveup moves slowest_s cpu_s wall_s others_%
 fail=0
 for set in sizes big layouts walks shapes unsolvable; do
   f=$tmp/$set.txt
@@ -118,6 +120,7 @@ for set in sizes big layouts walks shapes unsolvable; do
   solved=$(field "$tmp/$set.json" solved)
   unsolvable=$(field "$tmp/$set.json" unsolvable)
   slowest=$(grep -o '"ms":[0-9.]*' "$tmp/$set.json" | cut -d: -f2 | sort -g | tail -n 1)
+  cpu=$(grep -o '"cpu_ms":[0-9.]*' "$tmp/$set.json" | cut -d: -f2 | sort -g | tail -n 1)
   if [ "$set" = unsolvable ]; then
     [ "$unsolvable" = "$n" ] || fail=1
   else
@@ -126,9 +129,10 @@ for set in sizes big layouts walks shapes unsolvable; do
     [ "$solved" = "$n" ] && [ "$replayed" = "$n" ] || fail=1
   fi
   awk -v ms="$slowest" 'BEGIN { exit !(ms > 2000) }' && fail=1
-  printf '%-11s %7s %8s %11s %7s %8s %10.2f %8s %8s\n' "$set" "$n" "$solved" "$unsolvable" \
+  printf '%-11s %7s %8s %11s %7s %8s %10.2f %8.2f %8s %8s\n' "$set" "$n" "$solved" "$unsolvable" \
     "$(field "$tmp/$set.json" gave_up)" "$(field "$tmp/$set.json" moves)" \
-    "$(awk -v ms="$slowest" 'BEGIN { print ms / 1000 }')" "$(field "$tmp/$set.json" seconds)" "$others"
+    "$(awk -v ms="$slowest" 'BEGIN { print ms / 1000 }')" "$(awk -v ms="$cpu" 'BEGIN { print ms / 1000 }')" \
+    "$(field "$tmp/$set.json" seconds)" "$others"
 done
 # A board over 2 s on a busy machine may be the machine's doing: say so,
 # and leave the verdict as it is.

@@ -51,8 +51,9 @@ void bs_json_string(FILE *f, const char *s);
  * "board" field is the board as W,H,CELLS, so that `show` can replay it,
  * and its "bound" the board's lower bound (bs_lower_bound; null when it is
  * unsolvable), so that the distance of an answer from the shortest one is
- * bounded for every board, not only the proven ones. */
-void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
+ * bounded for every board, not only the proven ones. ms is its wall
+ * time, cpu_ms the CPU time it took (bs_cpu_ms). */
+void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms, double cpu_ms,
                    const char *store);
 
 /* What --mode takes, and what each mode does, for the commands' help. */

@@ -104,7 +104,8 @@ const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, uint64_t bytes, co
                             bs_result *r);
 void bs_solver_free(bs_solver *sv);
 
-/* Solves one board; r->ms is not set here (see bs_now_ms). r->floor is
+/* Solves one board; its times are the caller's to take (bs_now_ms,
+ * bs_cpu_ms). r->floor is
  * what the mode proved of the shortest answer (auto: its exact try's, or
  * the lower bound); an answer of that length is marked optimal in any
  * mode. */
@@ -142,5 +143,12 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
 int bs_settled(const bs_board *b, bs_result *r);
 
 double bs_now_ms(void);
+
+/* CPU time in milliseconds: the calling thread's (a batch worker's, which
+ * builds its tables on its own thread), or with `process` the whole
+ * process's (solve's, which builds them on every core). Beside a board's
+ * wall time it tells the solver's work from the machine's stalls: on a
+ * shared virtual machine another guest may hold the core. */
+double bs_cpu_ms(int process);
 
 #endif

@@ -72,7 +72,7 @@ int bs_usage_error(const char *cmd, const char *fmt, ...) {
   return BS_EXIT_USAGE;
 }
 
-void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms,
+void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms, double cpu_ms,
                    const char *store) {
   char text[BS_BOARD_TEXT];
   bs_board_format(b, text);
@@ -91,10 +91,10 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
   else
     fprintf(out, "\"bound\":%d,\"floor\":%d,", bs_lower_bound(b), r->floor);
   fprintf(out,
-          "\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,\"ms\":%.3f,\"pdb_ms\":%.3f,"
-          "\"store\":\"%s\"}",
+          "\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,\"ms\":%.3f,\"cpu_ms\":%.3f,"
+          "\"pdb_ms\":%.3f,\"store\":\"%s\"}",
           r->optimal ? "true" : "false", (unsigned long long)r->expanded,
-          (unsigned long long)r->generated, ms, r->pdb_ms, store);
+          (unsigned long long)r->generated, ms, cpu_ms, r->pdb_ms, store);
 }
 
 void bs_json_string(FILE *f, const char *s) {

@@ -41,7 +41,7 @@ typedef struct item {
   const char *reason; /* interned, NULL for none */
   char *moves;        /* solved only */
   uint64_t expanded, generated;
-  double ms, pdb_ms; /* pdb_ms: not kept by the journal, 0 for a resumed puzzle */
+  double ms, cpu_ms, pdb_ms; /* cpu_ms, pdb_ms: not kept by the journal, 0 for a resumed puzzle */
 } item;
 
 #define MAX_REASONS 32
@@ -151,7 +151,7 @@ static const char *intern(batch *b, const char *s) {
   return b->reasons[b->nreasons++] = c;
 }
 
-static void record(batch *b, int i, const bs_result *r, double ms) {
+static void record(batch *b, int i, const bs_result *r, double ms, double cpu_ms) {
   char line[BS_JOURNAL_LINE_MAX];
   size_t len = b->journaling ? bs_journal_format(line, i, r, ms) : 0;
   char *moves = r->status == BS_ST_SOLVED ? strdup(r->moves) : NULL;
@@ -167,6 +167,7 @@ static void record(batch *b, int i, const bs_result *r, double ms) {
   x->expanded = r->expanded;
   x->generated = r->generated;
   x->ms = ms;
+  x->cpu_ms = cpu_ms;
   x->pdb_ms = r->pdb_ms;
   if (r->status == BS_ST_SOLVED && !moves && !b->werr) {
     snprintf(b->err, sizeof b->err, "out of memory keeping the answers");
@@ -192,9 +193,12 @@ static void *work(void *arg) {
     for (int k = b->group[g]; k < b->group[g + 1]; k++) {
       if (atomic_load(&b->stop) || atomic_load(&got_signal)) goto quit;
       int i = b->todo[k];
-      double t = bs_now_ms();
+      /* The worker's thread alone: it builds its tables itself. The CPU
+       * time is taken inside the wall time's span, so it is never more. */
+      const double t = bs_now_ms(), c = bs_cpu_ms(0);
       bs_solver_solve(&w->sv, &b->set.e[i].board, b->mode, &b->opts, &r);
-      record(b, i, &r, bs_now_ms() - t);
+      const double cpu = bs_cpu_ms(0) - c;
+      record(b, i, &r, bs_now_ms() - t, cpu);
     }
   }
 quit:
@@ -433,7 +437,7 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
     r.expanded = x->expanded;
     r.generated = x->generated;
     r.pdb_ms = x->pdb_ms;
-    bs_print_json(f, i + 1, &b->set.e[i].board, &r, x->ms, store);
+    bs_print_json(f, i + 1, &b->set.e[i].board, &r, x->ms, x->cpu_ms, store);
     fputc('\n', f);
   }
   struct rusage ru;

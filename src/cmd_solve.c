@@ -125,8 +125,9 @@ int bs_cmd_solve(int argc, char **argv) {
     return BS_EXIT_FAIL;
   }
   for (int i = 0; i < set.n; i++) {
-    double t = bs_now_ms();
+    double t = bs_now_ms(), cpu = bs_cpu_ms(1); /* the process's: tables are built on every core */
     bs_solver_solve(&sv, &set.e[i].board, (bs_mode)mode, &o, r);
+    cpu = bs_cpu_ms(1) - cpu;
     t = bs_now_ms() - t;
     counts[r->status]++;
     optimal += r->optimal && r->status == BS_ST_SOLVED;
@@ -139,7 +140,7 @@ int bs_cmd_solve(int argc, char **argv) {
       fprintf(stderr, "%s:%d: %s: %s\n", name, set.e[i].line,
               r->status == BS_ST_UNSOLVABLE ? "unsolvable" : "gave up", r->reason ? r->reason : "no reason");
     if (json)
-      bs_print_json(stdout, i + 1, &set.e[i].board, r, t, bs_store_name((bs_store_kind)store));
+      bs_print_json(stdout, i + 1, &set.e[i].board, r, t, cpu, bs_store_name((bs_store_kind)store));
     else if (r->status == BS_ST_SOLVED)
       fputs(r->moves, stdout);
     putchar('\n');

@@ -204,3 +204,9 @@ double bs_now_ms(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
+
+double bs_cpu_ms(int process) {
+  struct timespec ts;
+  if (clock_gettime(process ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID, &ts)) return 0;
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}

@@ -319,6 +319,41 @@ Test(batch, one_layout_builds_its_tables_once) {
   bs_temp_drop(js);
 }
 
+/* A worker's CPU time for a puzzle is taken inside the span of its wall
+ * time, on the worker's own thread, so that it is never more: where the
+ * wall time is much more, the machine held the core. */
+Test(batch, cpu_time_within_wall_time) {
+  uint64_t seed = 65;
+  char text[8 * BS_BOARD_TEXT] = "", t[BS_BOARD_TEXT];
+  for (int i = 0; i < 6; i++) {
+    bs_board b = walk_board(&seed, 4 + i % 2, 4, 0, 200);
+    bs_board_format(&b, t);
+    strcat(strcat(text, t), "\n");
+  }
+  char *set = bs_temp_text(text), *out = bs_temp_text(""), *js = bs_temp_text("");
+  bs_proc b;
+  bs_run(&b, NULL, "batch", set, "-o", out, "--json", js, "--jobs", "2", "--mem", "64M", NULL);
+  cr_assert_eq(b.code, 0, "%s", b.err);
+  char *j = bs_slurp(js, NULL);
+  int puzzles = 0;
+  double cpu_all = 0;
+  for (const char *p = strstr(j, "\"ms\":"); p; p = strstr(p + 1, "\"ms\":")) {
+    const char *c = strstr(p, "\"cpu_ms\":");
+    cr_assert_not_null(c, "%s", j);
+    const double ms = strtod(p + 5, NULL), cpu = strtod(c + 9, NULL);
+    cr_assert(cpu >= 0 && cpu <= ms, "puzzle %d: %.3f ms of CPU in %.3f ms:\n%s", puzzles + 1, cpu, ms, j);
+    cpu_all += cpu;
+    puzzles++;
+  }
+  cr_assert_eq(puzzles, 6, "%s", j);
+  cr_assert_gt(cpu_all, 0, "no CPU time counted:\n%s", j);
+  free(j);
+  bs_proc_free(&b);
+  drop(set);
+  drop(out);
+  bs_temp_drop(js);
+}
+
 /* ---- nothing lost ------------------------------------------------------- */
 
 Test(batch, sigkill_then_resume_is_byte_identical) {

@@ -369,6 +369,7 @@ Test(cli, solve_json) {
   has_field(line, "expanded", "");
   has_field(line, "generated", "");
   has_field(line, "ms", "");
+  has_field(line, "cpu_ms", "");
   has_field(line, "pdb_ms", "");
   has_field(line, "store", "\"arena\"");
   line_of(p.out, 1, line, sizeof line);
