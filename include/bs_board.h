@@ -81,15 +81,12 @@ static inline void bs_put(const bs_geom *g, uint32_t *w, int p, unsigned v) {
  * of a pseudo-random word per cell and the number it holds, so that a move
  * changes it by two words (bs_hash_move), where hashing the packed board
  * would read all of it for each child. The words come from a fixed mixer
- * (the finalizer of splitmix64), the same on every machine; answers never
- * depend on them, only where a store's table keeps a state. The blank
- * holds 0 and adds nothing; walls never move and add a constant. */
-static inline uint32_t bs_zobrist(unsigned v, int p) {
-  uint64_t x = ((uint64_t)v << 6 | (unsigned)p) * 0x9e3779b97f4a7c15ull;
-  x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ x >> 27) * 0x94d049bb133111ebull;
-  return (uint32_t)(x >> 32);
-}
+ * (the finalizer of splitmix64), the same on every machine, tabled by
+ * bs_geom_layout the first time, so that a child's hash is two loads; answers
+ * never depend on them, only where a store's table keeps a state. The
+ * blank holds 0 and adds nothing; walls never move and add a constant. */
+extern uint32_t bs_zobrist_words[BS_MAX_CELLS + 1][BS_MAX_CELLS];
+static inline uint32_t bs_zobrist(unsigned v, int p) { return bs_zobrist_words[v][p]; }
 
 /* The hash after tile v slides from cell q to cell p. */
 static inline uint32_t bs_hash_move(uint32_t hash, unsigned v, int q, int p) {

@@ -54,6 +54,13 @@ typedef struct bs_heur {
    * that conflicts reverse: its target column in a row, its target row in
    * a column. One load both tells and ranks, and tile 0 never conflicts. */
   uint8_t lk[2][2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
+  /* Per line kind l (0: rows, 1: columns) and cell: the first cell of the
+   * cell's line, and the weight of the cell's digit in the line's code
+   * (BS_LC_BASE to the number of cells after it); the lines' length and
+   * the step from one cell to the next. */
+  uint8_t first[2][BS_MAX_CELLS];
+  uint32_t weight[2][BS_MAX_CELLS];
+  int len[2], step[2];
   int lc_weight; /* moves added per tile that must leave its line; 0: none */
   int pdb;       /* pattern databases in view[] */
   bs_pdb_view view[2]; /* view[s]: toward side s's target */
@@ -95,33 +102,29 @@ int bs_lower_bound(const bs_board *b);
 /* The value of a score word: what ranks and bounds. */
 static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MASK; }
 
-/* The tiles of a line that must leave it, given the keys key[0..n) of
- * those that qualify, in line order: all but a longest increasing run.
- * The tiles all have their targets in this line, so their keys differ, and
- * the run's length is a patience sort over a mask of pile tops (n <= 6): a
- * key replaces the least top above it, or starts a pile. Counting the
- * starts, not the tops, spares a popcount, which without -mpopcnt is a
- * call. */
-static inline int bs_heur_out(const uint8_t *key, int n) {
-  unsigned tops = 0;
-  int piles = 0;
-  for (int i = 0; i < n; i++) {
-    unsigned above = tops >> key[i] << key[i]; /* the tops above: key[i] is none of them */
-    piles += !above;
-    tops = (tops ^ (above & -above)) | 1u << key[i];
-  }
-  return n - piles;
-}
+/* A line's conflicts by table. A row (column) of the board is a code:
+ * each cell's digit in line order, the first most significant, base
+ * BS_LC_BASE, where a digit is 0 for a cell whose tile cannot conflict in
+ * the line and 1 + its key otherwise (lk). bs_heur_lc_out[code] is how many
+ * of the line's tiles must leave it: all but a longest run of rising keys.
+ * The table depends on nothing but the code, so one serves every board;
+ * bs_heur_init fills it the first time. A move changes one digit of a
+ * line, so a child's line is its parent's code plus or minus one term, and
+ * a conflict count is one load. */
+#define BS_LC_BASE (BS_MAX_SIDE + 1)
+#define BS_LC_CODES 117649u /* BS_LC_BASE^BS_MAX_SIDE */
+#define BS_LC_NONE UINT32_MAX /* no code yet */
+_Static_assert(BS_LC_CODES == 7u * 7 * 7 * 7 * 7 * 7 && BS_LC_BASE == 7, "a code is a digit per cell of a line");
+extern uint8_t bs_heur_lc_out[BS_LC_CODES];
 
 /* Linear-conflict moves in one line: the n tiles v[0..n) in line order;
- * bit is 1 for a row, 2 for a column. */
+ * bit is 1 for a row, 2 for a column. Cells without a tile leave digits
+ * of 0, which count for nothing, so only the tiles are listed. */
 static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n,
                                int bit) {
-  uint8_t key[BS_MAX_SIDE];
-  int k = 0;
-  for (int i = 0; i < n; i++)
-    if (H->lk[s][bit - 1][v[i]][cell[i]]) key[k++] = (uint8_t)(H->lk[s][bit - 1][v[i]][cell[i]] - 1);
-  return H->lc_weight * bs_heur_out(key, k);
+  uint32_t code = 0;
+  for (int i = 0; i < n; i++) code = code * BS_LC_BASE + H->lk[s][bit - 1][v[i]][cell[i]];
+  return H->lc_weight * bs_heur_lc_out[code];
 }
 
 /* A parent, for the scores of all its children: its packed board (a
@@ -136,6 +139,7 @@ typedef struct bs_heur_ctx {
   int kept; /* 1 + the side of the board in was[], idx and at[]; 0: none */
   bs_pdb_idx idx;
   uint8_t at[BS_MAX_CELLS]; /* with tables: each tile's cell */
+  uint32_t line[2]; /* the codes of the parent's blank's row and column, once a child needs them */
   uint32_t was[BS_MAX_WORDS];
 } bs_heur_ctx;
 
@@ -149,6 +153,7 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
   c->w = w;
   c->side = s;
   c->md = (int)(bs_heur_tables(H) ? word >> BS_SCORE_BITS : word); /* word has no engine bit here */
+  c->line[0] = c->line[1] = BS_LC_NONE;
   if (H->pdb) {
     if (c->kept == s + 1) bs_pdb_eval_moved(&H->view[s], g, c->was, w, c->at, &c->idx);
     else bs_pdb_eval_at(&H->view[s], g, w, c->at, &c->idx);
@@ -159,54 +164,46 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
   }
 }
 
-/* The keys, in line order, of the tiles of row `line` (bit 1) or column
- * `line` (bit 2) of the parent's board that qualify in it; *at: how many
- * of them come before cell `mark`. */
-static inline int bs_heur_keys(const bs_heur *H, const bs_heur_ctx *c, int s, int bit, int line, int mark,
-                               uint8_t *key, int *at) {
-  int n = 0, len = bit == 1 ? H->w : H->h, step = bit == 1 ? 1 : H->w;
-  *at = 0;
-  for (int i = 0, x = bit == 1 ? line * H->w : line; i < len; i++, x += step) {
-    if (x == mark) *at = n;
-    unsigned k = H->lk[s][bit - 1][bs_get(c->g, c->w, x)][x];
-    key[n] = (uint8_t)(k - 1); /* kept only if it counts: key has a spare byte */
-    n += k != 0;
-  }
-  return n;
+/* The code of the parent's row (l 0) or column (l 1) through cell x. */
+static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int s, int l, int x) {
+  const uint8_t(*lk)[BS_MAX_CELLS] = H->lk[s][l];
+  uint32_t code = 0;
+  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l])
+    code = code * BS_LC_BASE + lk[bs_get(c->g, c->w, y)][y];
+  return code;
 }
 
 /* Score change for side s when tile v slides from cell q into the blank at
  * p on the parent's board c. A horizontal move changes the columns of p and
- * q, a vertical one their rows; and a line's conflicts change only if v may
- * conflict in it, which spares most lines a look. A line is read once: its
- * keys with v's taken out (q's line) or put in (p's line) give the
- * child's. */
-static inline int bs_heur_delta(const bs_heur *H, const bs_heur_ctx *c, int s, unsigned v, int p, int q) {
+ * q, a vertical one their rows (neighbours in a row differ by 1, in a column
+ * by the width, at least 2); and a line's conflicts change only if v may
+ * conflict in it, which spares most lines a look. The child's line is the
+ * parent's with v's digit taken out (q's line) or put in (p's line, where
+ * the blank's digit is 0). p's lines are every child's: each is read at most once a
+ * parent. */
+static inline int bs_heur_delta(const bs_heur *H, bs_heur_ctx *c, int s, unsigned v, int p, int q) {
   int d = H->to[s][v][p] - H->to[s][v][q];
   if (!H->lc_weight) return d;
-  int bit = p / H->w == q / H->w ? 2 : 1, at, n;
-  uint8_t key[BS_MAX_SIDE + 1];
-  if (H->lk[s][bit - 1][v][q]) {
-    n = bs_heur_keys(H, c, s, bit, bit == 2 ? q % H->w : q / H->w, q, key, &at);
-    int before = bs_heur_out(key, n);
-    for (int i = at; i + 1 < n; i++) key[i] = key[i + 1];
-    d += H->lc_weight * (bs_heur_out(key, n - 1) - before);
+  const int l = p - q == 1 || q - p == 1;
+  const uint8_t *k = H->lk[s][l][v];
+  int out = 0;
+  if (k[q]) {
+    const uint32_t code = bs_heur_code(H, c, s, l, q);
+    out += bs_heur_lc_out[code - k[q] * H->weight[l][q]] - bs_heur_lc_out[code];
   }
-  if (H->lk[s][bit - 1][v][p]) {
-    n = bs_heur_keys(H, c, s, bit, bit == 2 ? p % H->w : p / H->w, p, key, &at);
-    int before = bs_heur_out(key, n);
-    for (int i = n; i > at; i--) key[i] = key[i - 1];
-    key[at] = (uint8_t)(H->lk[s][bit - 1][v][p] - 1);
-    d += H->lc_weight * (bs_heur_out(key, n + 1) - before);
+  if (k[p]) {
+    if (c->line[l] == BS_LC_NONE) c->line[l] = bs_heur_code(H, c, s, l, p);
+    const uint32_t code = c->line[l];
+    out += bs_heur_lc_out[code + k[p] * H->weight[l][p]] - bs_heur_lc_out[code];
   }
-  return d;
+  return d + H->lc_weight * out;
 }
 
 /* The score word of the child where tile v slides from cell q into the
  * blank at p, from the parent's context. A bound that prunes needs no
  * more than to pass `most`: the tuple tables are read only while the
  * value is at most `most` (INT_MAX: all of them). */
-static inline uint32_t bs_heur_child(const bs_heur *H, const bs_heur_ctx *c, unsigned v, int p, int q, int most) {
+static inline uint32_t bs_heur_child(const bs_heur *H, bs_heur_ctx *c, unsigned v, int p, int q, int most) {
   int md = c->md + bs_heur_delta(H, c, c->side, v, p, q);
   if (!bs_heur_tables(H)) return (uint32_t)md;
   int h = H->pdb ? bs_pdb_child(&H->view[c->side], &c->idx, v, p, q) : 0;

@@ -3,6 +3,7 @@
 #include "bs_group.h"
 #include "bs_region.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,8 +11,23 @@
 const char bs_dir_chars[4] = {'L', 'R', 'U', 'D'};
 const char bs_tile_chars[] = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
+uint32_t bs_zobrist_words[BS_MAX_CELLS + 1][BS_MAX_CELLS];
+
+/* The word of number v on cell p: splitmix64's finalizer of (v, p). */
+static void zobrist_fill(void) {
+  for (unsigned v = 0; v <= BS_MAX_CELLS; v++)
+    for (unsigned p = 0; p < BS_MAX_CELLS; p++) {
+      uint64_t x = ((uint64_t)v << 6 | p) * 0x9e3779b97f4a7c15ull;
+      x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ull;
+      x = (x ^ x >> 27) * 0x94d049bb133111ebull;
+      bs_zobrist_words[v][p] = (uint32_t)(x >> 32);
+    }
+}
+
 void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall) {
   static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
+  static pthread_once_t zobrist = PTHREAD_ONCE_INIT;
+  pthread_once(&zobrist, zobrist_fill);
   memset(g, 0, sizeof *g);
   g->w = w;
   g->h = h;

@@ -4,7 +4,37 @@
 #include "bs_record.h"
 #include "bs_region.h"
 
+#include <pthread.h>
 #include <string.h>
+
+uint8_t bs_heur_lc_out[BS_LC_CODES];
+
+/* The tiles of a line that must leave it, given the keys key[0..n) of
+ * those that qualify, in line order: all but a longest rising run, by a
+ * patience sort over a mask of pile tops (n <= 6): a key replaces the least
+ * top at or above it, or starts a pile. */
+static int lc_out(const uint8_t *key, int n) {
+  unsigned tops = 0;
+  int piles = 0;
+  for (int i = 0; i < n; i++) {
+    unsigned above = tops >> key[i] << key[i];
+    piles += !above;
+    tops = (tops ^ (above & -above)) | 1u << key[i];
+  }
+  return n - piles;
+}
+
+static void lc_fill(void) {
+  for (uint32_t code = 0; code < BS_LC_CODES; code++) {
+    uint8_t key[BS_MAX_SIDE];
+    int n = 0;
+    for (uint32_t x = code, place = BS_LC_CODES / BS_LC_BASE; place; place /= BS_LC_BASE) {
+      const uint32_t digit = x / place % BS_LC_BASE;
+      if (digit) key[n++] = (uint8_t)(digit - 1);
+    }
+    bs_heur_lc_out[code] = (uint8_t)lc_out(key, n);
+  }
+}
 
 static void bfs_from(bs_heur *H, const bs_geom *g, int src) {
   memset(H->dist[src], BS_FAR, sizeof H->dist[src]);
@@ -21,6 +51,18 @@ void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) 
   H->h = from->h;
   H->n = from->n;
   H->lc_weight = lc;
+  static pthread_once_t filled = PTHREAD_ONCE_INIT;
+  pthread_once(&filled, lc_fill);
+  H->len[0] = H->w, H->step[0] = 1;
+  H->len[1] = H->h, H->step[1] = H->w;
+  for (int p = 0; p < from->n; p++) {
+    const int x = p % H->w, y = p / H->w;
+    H->first[0][p] = (uint8_t)(p - x);
+    H->first[1][p] = (uint8_t)x;
+    H->weight[0][p] = H->weight[1][p] = 1;
+    for (int i = x + 1; i < H->w; i++) H->weight[0][p] *= BS_LC_BASE;
+    for (int i = y + 1; i < H->h; i++) H->weight[1][p] *= BS_LC_BASE;
+  }
   for (int p = 0; p < from->n; p++) {
     if (from->wall >> p & 1)
       memset(H->dist[p], BS_FAR, sizeof H->dist[p]);

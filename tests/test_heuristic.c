@@ -196,6 +196,33 @@ static int line_by_subsets(const bs_heur *H, int s, const uint8_t *v, const uint
   return H->lc_weight * (k - best);
 }
 
+/* Every entry of the conflicts' table (bs_heur_lc_out) against the
+ * definition over every subset: each code is a line of six digits, the
+ * first most significant, 0 for a cell that cannot conflict and 1 + its
+ * key otherwise. Codes with repeated keys never occur on a board (a
+ * line's keys are its cells), and the strict rise counts them too. */
+Test(heuristic, the_conflicts_table_matches_its_definition) {
+  bs_heur H;
+  bs_board b = bs_rand_board(&(uint64_t){1}, 3, 3, 0);
+  bs_heur_init(&H, &b, &b, 1); /* fills the table */
+  int conflicted = 0;
+  for (uint32_t code = 0; code < BS_LC_CODES; code++) {
+    int key[BS_MAX_SIDE], k = 0, best = 0;
+    for (uint32_t place = BS_LC_CODES / BS_LC_BASE, x = code; place; place /= BS_LC_BASE)
+      if (x / place % BS_LC_BASE) key[k++] = (int)(x / place % BS_LC_BASE) - 1;
+    for (unsigned m = 0; m < 1u << k; m++) {
+      int last = -1, up = 1;
+      for (int i = 0; i < k && up; i++)
+        if (m >> i & 1) up = key[i] > last, last = key[i];
+      if (up && __builtin_popcount(m) > best) best = __builtin_popcount(m);
+    }
+    cr_assert_eq(bs_heur_lc_out[code], k - best, "code %u: %d, by definition %d", code, bs_heur_lc_out[code],
+                 k - best);
+    conflicted += k > best;
+  }
+  cr_assert_gt(conflicted, BS_LC_CODES / 2, "only %d codes conflict", conflicted);
+}
+
 /* Every row and column of random boards toward random targets, both
  * sides, every size: the engine's count equals the definition's. */
 Test(heuristic, line_conflicts_match_their_definition) {
