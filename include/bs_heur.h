@@ -179,8 +179,8 @@ static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int 
  * by the width, at least 2); and a line's conflicts change only if v may
  * conflict in it, which spares most lines a look. The child's line is the
  * parent's with v's digit taken out (q's line) or put in (p's line, where
- * the blank's digit is 0). p's lines are every child's: each is read at most once a
- * parent. */
+ * the blank's digit is 0). p's lines are every child's: each is read
+ * at most once a parent. */
 static inline int bs_heur_delta(const bs_heur *H, bs_heur_ctx *c, int s, unsigned v, int p, int q) {
   int d = H->to[s][v][p] - H->to[s][v][q];
   if (!H->lc_weight) return d;
