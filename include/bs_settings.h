@@ -23,7 +23,9 @@
   SETTING(escalate, 2, 1, 64,                                                                     \
           "a board the first beam does not answer is solved again at this many times the effort: wider beams, their budgets and tables (the polish stays at the effort)") \
   SETTING(retry_over, 200, 0, 1000000,                                                            \
-          "percent of a board's lower bound: a first beam's answer longer than that is tried again by the escalated beams, as if missed, the shorter kept (0: never)") \
+          "percent of a board's lower bound: a first beam's answer longer than that is held and tried again by the escalated beams (on a board with no tables yet, as retry_build says), the shorter kept (0: never)") \
+  SETTING(retry_build, 0, 0, 1,                                                                   \
+          "1: a first answer held as too long (retry_over) on a board with no tables yet builds them, and both escalated beams try again, as on a board the first beam misses; 0: only the greedier beam tries, with no tables built for it") \
   SETTING(beam_width, 1500, 1, 1000000,                                                          \
           "states each side of the beam expands per layer, at effort 1 (wider on the same beam_budget reaches less deep: effort grows both)") \
   SETTING(beam_extra, 4, 0, 64, "layers the beam goes on after its first meeting, for a shorter one") \

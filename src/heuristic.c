@@ -12,12 +12,14 @@
  * solved again at `escalate` times the effort, with a score that sees
  * rings and passages: pattern databases of the layout (bs_pdb.h), built at
  * effort 1 only for the boards that need them; then with conflicts
- * weighing lc_retry beside them, from the goal toward the board. So is a
+ * weighing lc_retry beside them, from the goal toward the board. A
  * board whose first answer is longer than retry_over percent of its lower
- * bound, the shorter answer kept. Then, if the settings ask for it, a
- * wide beam. Where none answers, the constructor (bs_construct.h)
- * answers, from where the legs of the beam that came closest end, and it
- * answers every solvable board: that is the guarantee, not a wider beam
+ * bound is tried again too, the shorter answer kept; where the board has
+ * no tables yet, by that last beam alone, without them (retry_build 0).
+ * Then, if the settings ask for it, a wide beam. Where none answers, the
+ * constructor (bs_construct.h) answers, from where the legs of the beam
+ * that came closest end, and it answers every solvable board: that is the
+ * guarantee, not a wider beam
  * (the region its sort step would sort goes to a beam first, which takes
  * the 3-cycles' place where it meets, and where it misses the constructor
  * sorts the region from where that beam came closest; and at each start
@@ -322,8 +324,12 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * (docs/heuristic.md). Then the constructor. The polish stays at the
    * effort: on the boards every beam misses, the constructor's long
    * answers would take all of a larger polish budget. A first answer
-   * longer than retry_over percent of the board's lower bound goes the
-   * same way, and the shorter of it and what the others find is kept. */
+   * longer than retry_over percent of the board's lower bound is held,
+   * and the shorter of it and what the others find is kept. On a board
+   * with no tables yet (effort 1), unless retry_build is set, only the
+   * greedier beam tries, without them: the build costs more than the
+   * first beam did on most such boards (stop 66: on the real set a third
+   * of the CPU time, for 0.39% of the moves; docs/heuristic.md). */
   enum { FIRST, TABLES, GREEDY, RESCUE };
   const struct { int lc; uint64_t width, budget; int from_goal; } beams[] = {
       [FIRST] = {(int)set->lc_weight, (uint64_t)set->beam_width * effort, first, 0},
@@ -357,6 +363,10 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
     uint64_t give = beams[k].budget + (k == RESCUE ? 0 : left);
     if (k == TABLES) {
+      if (nheld >= 0 && !P && !set->retry_build) { /* a held answer: the greedier beam alone */
+        left = give;
+        continue;
+      }
       P = bs_solver_beam_pdb(sv, set, b, high, r);
       if (!P) { /* the conflicts' score alone is the next beam's */
         left = give;

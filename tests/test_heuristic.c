@@ -1037,9 +1037,16 @@ Test(heuristic, a_first_answer_far_above_the_bound_is_tried_again) {
   set.retry_over = 0;
   cr_assert_eq(solve_in_stores(&b, &set, 64u << 20, 1, &first), 0, "no retry: no tables");
   set.retry_over = bs_settings_default.retry_over;
+  /* By default the greedier beam alone tries again, and builds nothing;
+   * with retry_build, both escalated beams, with tables built for them. */
+  cr_assert_eq(solve_in_stores(&b, &set, 64u << 20, BS_NSTORES, r), 0, "the greedier beam: no tables");
+  cr_assert_lt(2 * r[0].length, first.length, "tried again: %d moves, the first: %d", r[0].length,
+               first.length);
+  set.retry_build = 1;
   cr_assert_gt(solve_in_stores(&b, &set, 64u << 20, BS_NSTORES, r), 0, "the retry's tables");
   cr_assert_lt(3 * r[0].length, first.length, "tried again: %d moves, the first: %d", r[0].length,
                first.length);
+  set.retry_build = 0;
   const bs_board korf = bs_test_parsed("4,4,D68CFE0AB7459132");
   solve_in_stores(&korf, &set, 64u << 20, 1, &first);
   set.retry_over = 0;
