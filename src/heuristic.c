@@ -328,8 +328,8 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * and the shorter of it and what the others find is kept. On a board
    * with no tables yet (effort 1), unless retry_build is set, only the
    * greedier beam tries, without them: on the real set a third less CPU
-   * time for 0.39% more moves, on new walled boards 0.8% more moves
-   * (stop 66, docs/heuristic.md). */
+   * time for 0.39% more moves, on new walled boards 0.8 to 1.5% more
+   * moves (stop 66, docs/heuristic.md). */
   enum { FIRST, TABLES, GREEDY, RESCUE };
   const struct { int lc; uint64_t width, budget; int from_goal; } beams[] = {
       [FIRST] = {(int)set->lc_weight, (uint64_t)set->beam_width * effort, first, 0},
