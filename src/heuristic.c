@@ -363,12 +363,9 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
   for (size_t k = 0; k < sizeof beams / sizeof *beams; k++) {
     uint64_t give = beams[k].budget + (k == RESCUE ? 0 : left);
     if (k == TABLES) {
-      if (nheld >= 0 && !P && !set->retry_build) { /* a held answer: the greedier beam alone */
-        left = give;
-        continue;
-      }
-      P = bs_solver_beam_pdb(sv, set, b, high, r);
-      if (!P) { /* the conflicts' score alone is the next beam's */
+      /* A held answer on a board with no tables builds none (retry_build). */
+      if (nheld < 0 || P || set->retry_build) P = bs_solver_beam_pdb(sv, set, b, high, r);
+      if (!P) { /* no tables: the conflicts' score alone is the next beam's */
         left = give;
         continue;
       }

@@ -199,14 +199,13 @@ void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_op
   proven_by_floor(r);
 }
 
-double bs_now_ms(void) {
+/* Clock `id` in milliseconds, 0 where it cannot be read. */
+static double clock_ms(clockid_t id) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
+  if (clock_gettime(id, &ts)) return 0;
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-double bs_cpu_ms(int process) {
-  struct timespec ts;
-  if (clock_gettime(process ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID, &ts)) return 0;
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+double bs_now_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
+
+double bs_cpu_ms(int process) { return clock_ms(process ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID); }
