@@ -7,7 +7,8 @@
  *                32/bits cells a word; unused words are zero)
  *   word  8      hash of the board (bs_hash_board)
  *   word  9      meta: depth (bits 0..7), side (bit 8), blank cell
- *                (bits 9..14), last move (bits 15..16), has a last move (17)
+ *                (bits 9..14), last move (bits 15..16), has a last move (17),
+ *                the score's tie key (bits 18..31, bs_heur.h)
  *   words 10..21 path from the root of its side, 2 bits a move, 192 moves
  *   word  22     score, for searches that rank states
  */
@@ -34,8 +35,13 @@ _Static_assert(BS_REC_INTS == BS_R_SCORE + 1, "the score is the last word");
 
 enum { BS_FORWARD = 0, BS_BACKWARD = 1 };
 
-static inline uint32_t bs_meta(unsigned depth, unsigned side, unsigned blank, int last) {
-  uint32_t m = depth | side << 8 | blank << 9;
+#define BS_META_TIE 18 /* the tie key's first bit: the rest of the word */
+#define BS_TIE_MAX ((1u << (32 - BS_META_TIE)) - 1)
+_Static_assert(BS_TIE_MAX == 16383, "a tie key of 14 bits");
+
+/* tie: at most BS_TIE_MAX. */
+static inline uint32_t bs_meta(unsigned depth, unsigned side, unsigned blank, int last, unsigned tie) {
+  uint32_t m = depth | side << 8 | blank << 9 | tie << BS_META_TIE;
   if (last >= 0) m |= (uint32_t)last << 15 | 1u << 17;
   return m;
 }
@@ -44,6 +50,7 @@ static inline unsigned bs_meta_side(uint32_t m) { return m >> 8 & 1; }
 static inline unsigned bs_meta_blank(uint32_t m) { return m >> 9 & 63; }
 /* The last move, or -1 for a root. */
 static inline int bs_meta_last(uint32_t m) { return m >> 17 & 1 ? (int)(m >> 15 & 3) : -1; }
+static inline unsigned bs_meta_tie(uint32_t m) { return m >> BS_META_TIE; }
 
 static inline unsigned bs_path_get(const uint32_t *rec, unsigned k) {
   return rec[BS_R_PATH + k / 16] >> (k % 16 * 2) & 3;

@@ -62,7 +62,7 @@ typedef struct bs_side {
  * cells the blank moves to and the moves. */
 typedef struct bs_brood {
   int nk, kq[4], kd[4];
-  uint32_t kh[4], ks[4], kid[4][BS_MAX_WORDS];
+  uint32_t kh[4], ks[4], kt[4], kid[4][BS_MAX_WORDS];
 } bs_brood;
 
 /* Ids below x that the n ascending kept ranges keep, plus one: x's new id. */
@@ -122,10 +122,13 @@ static int BS_L(recycle)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it, u
   return 0;
 }
 
-/* Cuts the layer [lo, hi) to its `width` best scores, ties to the lower id,
- * by marking the others BS_PRUNED; returns how many stay in the beam, and
- * in *best the least score among them (a beam's; UINT_MAX otherwise). The
- * scores are small integers, so a histogram gives the cut. */
+/* Cuts the layer [lo, hi) to its `width` best scores, ties to the least
+ * tie key (bs_heur.h), then to the lower id, by marking the others
+ * BS_PRUNED; returns how many stay in the beam, and in *best the least
+ * score among them (a beam's; UINT_MAX otherwise). The scores are small
+ * integers, so a histogram gives the cut, and another one over the tie keys
+ * of the cut's score which of those stay; that one is the thread's, empty
+ * between calls, as only the keys in use are cleared. */
 static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width, unsigned *best) {
   *best = UINT_MAX;
   if (!width) return hi - lo;
@@ -138,11 +141,34 @@ static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width,
   }
   if (!cut) return hi - lo;
   while (below + hist[t] < width) below += hist[t++];
-  uint32_t ties = width - below; /* of score t, the first ones by id */
+  /* Of score t, `ties` stay: those of keys below kt, then the first `kties`
+   * by id of key kt. */
+  uint32_t ties = width - below, kt = BS_TIE_MAX + 1, kties = 0;
+  if (ties < hist[t]) {
+    static _Thread_local uint32_t keys[BS_TIE_MAX + 1];
+    unsigned least = BS_TIE_MAX, most = 0;
+    for (uint32_t id = lo; id < hi; id++) {
+      const uint32_t *rec = BS_F(rec)(st, id);
+      const uint32_t sc = bs_score_value(rec[BS_R_SCORE]);
+      if ((sc < BS_HIST ? sc : BS_HIST - 1) != t) continue;
+      const unsigned k = bs_meta_tie(rec[BS_R_META]);
+      keys[k]++;
+      if (k < least) least = k;
+      if (k > most) most = k;
+    }
+    uint32_t under = 0;
+    for (kt = least; under + keys[kt] < ties; kt++) under += keys[kt];
+    kties = ties - under;
+    memset(keys + least, 0, (most - least + 1) * sizeof *keys);
+  }
   for (uint32_t id = lo; id < hi; id++) {
     uint32_t *rec = BS_F(rec)(st, id), sc = bs_score_value(rec[BS_R_SCORE]);
     if (sc >= BS_HIST) sc = BS_HIST - 1;
-    if (sc < t || (sc == t && ties && ties--)) continue;
+    if (sc < t) continue;
+    if (sc == t) {
+      const unsigned k = bs_meta_tie(rec[BS_R_META]);
+      if (k < kt || (k == kt && kties && kties--)) continue;
+    }
     rec[BS_R_SCORE] |= BS_PRUNED;
   }
   return width;
@@ -165,13 +191,15 @@ static void BS_L(join)(const uint32_t *f, const uint32_t *b, bs_result *r) {
 }
 
 /* A beam out of depth or budget leaves in r the way to its forward
- * frontier's best score, ties to the lower id, so that the caller can go
- * on from there. */
+ * frontier's best score, ties to the least tie key, then to the lower id
+ * (as select ranks), so that the caller can go on from there. */
 static void BS_L(closest)(const BS_T *st, const bs_side *fw, bs_result *r) {
-  uint32_t best = 0, bs = UINT32_MAX;
+  uint32_t best = 0;
+  uint64_t bs = UINT64_MAX;
   for (uint32_t id = fw->lo; id < fw->hi; id++) {
-    uint32_t w = BS_F(rec)(st, id)[BS_R_SCORE];
-    if (!(w & BS_PRUNED) && bs_score_value(w) < bs) best = id, bs = bs_score_value(w);
+    const uint32_t *rec = BS_F(rec)(st, id), w = rec[BS_R_SCORE];
+    const uint64_t rank = (uint64_t)bs_score_value(w) << 32 | bs_meta_tie(rec[BS_R_META]);
+    if (!(w & BS_PRUNED) && rank < bs) best = id, bs = rank;
   }
   if (!best) return;
   const uint32_t *f = BS_F(rec)(st, best);
@@ -181,20 +209,22 @@ static void BS_L(closest)(const BS_T *st, const bs_side *fw, bs_result *r) {
   r->length = (int)n;
 }
 
-static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_board *b, unsigned side, uint32_t score) {
+/* A root of side `side`, its score and tie key from scratch (0 without a
+ * heuristic). */
+static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_heur *H, const bs_board *b, unsigned side) {
   uint32_t *c = BS_F(scratch)(st);
   const uint32_t *other;
   bs_pack(g, b, c);
   c[BS_R_HASH] = bs_hash_board(g, c);
-  c[BS_R_META] = bs_meta(0, side, (unsigned)b->blank, -1);
-  c[BS_R_SCORE] = score;
+  c[BS_R_META] = bs_meta(0, side, (unsigned)b->blank, -1, H ? bs_heur_tie(H, (int)side, b) : 0);
+  c[BS_R_SCORE] = H ? bs_heur_word(H, (int)side, b) : 0;
   BS_F(lookup)(st, c, &other); /* from != to, so always new */
   BS_F(commit)(st);
 }
 
 /* Builds the children of record id into b (never the move back to its
- * parent), with their scores when the policy has a heuristic (hc: the
- * search's context, which keeps the last parent's), leaves out
+ * parent), with their scores and tie keys when the policy has a heuristic
+ * (hc: the search's context, which keeps the last parent's), leaves out
  * those the bound prunes, and prefetches their table slots, so that the
  * cache misses of their lookups overlap instead of queueing. */
 static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, uint32_t id, bs_heur_ctx *hc,
@@ -203,16 +233,17 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
   const uint32_t meta = par[BS_R_META];
   const unsigned blank = bs_meta_blank(meta), side = bs_meta_side(meta), depth = bs_meta_depth(meta);
   const int back = bs_meta_last(meta) ^ 1; /* -1 ^ 1 = -2 for a root */
-  if (p->H) bs_heur_parent(p->H, g, par, (int)side, par[BS_R_SCORE] & ~BS_PRUNED, hc);
+  if (p->H) bs_heur_parent(p->H, g, par, (int)side, par[BS_R_SCORE] & ~BS_PRUNED, bs_meta_tie(meta), hc);
   b->nk = 0;
   for (int dir = 0; dir < 4; dir++) {
     int q = g->nb[blank][dir];
     if (q < 0 || dir == back) continue;
     const unsigned v = bs_get(g, par, q); /* the tile that slides into the blank */
-    uint32_t sc = 0;
+    uint32_t sc = 0, tie = 0;
     if (p->H) {
       sc = bs_heur_child(p->H, hc, v, (int)blank, q, p->bound ? p->bound - (int)depth - 1 : INT_MAX);
       if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
+      tie = bs_heur_child_tie(p->H, hc, v, (int)blank, q);
     }
     uint32_t *k = b->kid[b->nk];
     memcpy(k, par, BS_MAX_WORDS * sizeof(uint32_t)); /* a constant size: copied inline */
@@ -221,6 +252,7 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
     b->kh[b->nk] = bs_hash_move(par[BS_R_HASH], v, q, (int)blank);
     BS_F(prefetch)(st, b->kh[b->nk]);
     b->ks[b->nk] = sc;
+    b->kt[b->nk] = tie;
     b->kq[b->nk] = q;
     b->kd[b->nk++] = dir;
   }
@@ -240,8 +272,8 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   end = BS_END_MEMORY;
   if (BS_F(capacity)(st) < 2) goto done;
   if (p->expect) BS_F(expect)(st, p->expect);
-  BS_L(add_root)(st, &g, from, BS_FORWARD, p->H ? bs_heur_word(p->H, BS_FORWARD, from) : 0);
-  BS_L(add_root)(st, &g, to, BS_BACKWARD, p->H ? bs_heur_word(p->H, BS_BACKWARD, to) : 0);
+  BS_L(add_root)(st, &g, p->H, from, BS_FORWARD);
+  BS_L(add_root)(st, &g, p->H, to, BS_BACKWARD);
   bs_side side[2] = {{1, 1, 1, 2, 1, 0, UINT_MAX}, {2, 2, 2, 3, 1, 0, UINT_MAX}};
   if (p->width && p->H) side[0].best = bs_score_value(BS_F(rec)(st, 1)[BS_R_SCORE]);
   /* Recycling keeps the roots and five layers (each side's last two and
@@ -317,7 +349,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
         uint32_t *c = BS_F(scratch)(st);
         memcpy(c, b->kid[k], BS_MAX_WORDS * sizeof(uint32_t));
         c[BS_R_HASH] = b->kh[k];
-        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)b->kq[k], b->kd[k]);
+        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)b->kq[k], b->kd[k], b->kt[k]);
         c[BS_R_SCORE] = b->ks[k];
         const uint32_t *other = NULL;
         int seen = BS_F(lookup)(st, c, &other);

@@ -122,6 +122,13 @@ int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
   return score;
 }
 
+unsigned bs_heur_tie(const bs_heur *H, int s, const bs_board *b) {
+  unsigned tie = 0;
+  for (int p = 0; p < b->n; p++)
+    if (b->cell[p] && !(b->wall >> p & 1)) tie += (unsigned)H->to[s][b->cell[p]][p] * H->to[s][b->cell[p]][p];
+  return tie < BS_TIE_MAX ? tie : BS_TIE_MAX;
+}
+
 uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b) {
   int md = bs_heur_score(H, s, b);
   if (!bs_heur_tables(H)) return (uint32_t)md;

@@ -15,7 +15,7 @@ static void make_rec(const bs_arena *ar, uint32_t *c, uint32_t key, unsigned sid
   c[0] = key;
   c[1] = key * 2654435761u;
   c[BS_R_HASH] = same_hash ? 0x9e3779b9u : bs_test_hash(c, ar->nwords);
-  c[BS_R_META] = bs_meta(key % 200, side, key % 36, -1);
+  c[BS_R_META] = bs_meta(key % 200, side, key % 36, -1, key % (BS_TIE_MAX + 1));
 }
 
 /* Inserts key through the scratch record; returns its record id. */
@@ -81,6 +81,25 @@ Test(arena, layout) {
   bs_arena_free(&ar);
 }
 
+/* The meta word's fields (bs_record.h) hold what was put in them, each
+ * over its whole range, whatever the others hold. */
+Test(arena, meta_fields_keep_their_values) {
+  const unsigned depths[] = {0, 1, 191, 255}, blanks[] = {0, 17, 35, 63}, ties[] = {0, 1, 9999, BS_TIE_MAX};
+  const int lasts[] = {-1, BS_L, BS_R, BS_U, BS_D};
+  for (int a = 0; a < 4; a++)
+    for (unsigned side = 0; side < 2; side++)
+      for (int c = 0; c < 4; c++)
+        for (int l = 0; l < 5; l++)
+          for (int t = 0; t < 4; t++) {
+            uint32_t m = bs_meta(depths[a], side, blanks[c], lasts[l], ties[t]);
+            cr_assert_eq(bs_meta_depth(m), depths[a]);
+            cr_assert_eq(bs_meta_side(m), side);
+            cr_assert_eq(bs_meta_blank(m), blanks[c]);
+            cr_assert_eq(bs_meta_last(m), lasts[l]);
+            cr_assert_eq(bs_meta_tie(m), ties[t]);
+          }
+}
+
 Test(arena, new_self_other) {
   bs_arena ar;
   cr_assert_eq(bs_arena_init(&ar, 100), 0);
@@ -97,7 +116,7 @@ Test(arena, new_self_other) {
   /* Only the packed words decide: a different path or depth is the same state. */
   uint32_t c[BS_REC_INTS];
   make_rec(&ar, c, 5, BS_FORWARD, 0);
-  c[BS_R_META] = bs_meta(77, BS_FORWARD, 3, BS_U);
+  c[BS_R_META] = bs_meta(77, BS_FORWARD, 3, BS_U, BS_TIE_MAX);
   c[BS_R_PATH] = 0xdeadbeef;
   cr_assert_eq(bs_arena_lookup(&ar, c, &other), BS_SEEN_SELF);
   /* A board differing in its second word only is another state. */

@@ -287,7 +287,7 @@ Test(stores, object_and_pool_account_and_free) {
     c[0] = k;                                                                                   \
     c[1] = k * 2654435761u;                                                                     \
     c[BS_R_HASH] = bs_test_hash(c, 2);                                                               \
-    c[BS_R_META] = bs_meta(1, side, 0, -1);                                                     \
+    c[BS_R_META] = bs_meta(1, side, 0, -1, 0);                                                  \
     c[BS_R_SCORE] = k;                                                                          \
     return bs_##X##_lookup(st, c, other);                                                       \
   }                                                                                             \
