@@ -143,12 +143,20 @@ Test(heuristic, distances_go_around_walls) {
 /* The engine scores a child from its parent's context; that must equal
  * the score computed from scratch, for both sides, toward any pair of
  * boards, with and without pattern databases. */
+/* A random board of 2 to 6 cells a side (with up to `walls` walls on odd
+ * rounds) into *b, and into *to one `steps` random moves from it. */
+static void random_pair(uint64_t *seed, int round, int walls, int steps, bs_board *b, bs_board *to) {
+  int w = 2 + bs_rand_below(seed, 5), h = 2 + bs_rand_below(seed, 5);
+  *b = bs_rand_board(seed, w, h, round % 2 ? walls : 0);
+  *to = *b;
+  for (int k = 0; k < steps; k++) bs_move(to, bs_rand_below(seed, 4));
+}
+
 Test(heuristic, child_scores_match_a_full_recount) {
   uint64_t seed = 7;
   for (int round = 0; round < 240; round++) {
-    int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5);
-    bs_board b = bs_rand_board(&seed, w, h, round % 2 ? 6 : 0), to = b;
-    for (int k = 0; k < 50; k++) bs_move(&to, bs_rand_below(&seed, 4));
+    bs_board b, to;
+    random_pair(&seed, round, 6, 50, &b, &to);
     bs_pdb P;
     bs_pdb_part part;
     bs_pdb_info info;
@@ -188,9 +196,8 @@ Test(heuristic, child_scores_match_a_full_recount) {
 Test(heuristic, the_tie_key_is_the_sum_of_squared_distances) {
   uint64_t seed = 11;
   for (int round = 0; round < 200; round++) {
-    int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5);
-    bs_board b = bs_rand_board(&seed, w, h, round % 2 ? 5 : 0), to = b;
-    for (int k = 0; k < 80; k++) bs_move(&to, bs_rand_below(&seed, 4));
+    bs_board b, to;
+    random_pair(&seed, round, 5, 80, &b, &to);
     bs_heur H;
     bs_heur_init(&H, &b, &to, 3);
     for (int s = 0; s < 2; s++) {
