@@ -58,8 +58,8 @@ typedef struct bs_side {
   unsigned depth, best; /* best: the least score in the beam */
 } bs_side;
 
-/* One parent's children, built ahead: packed boards, hashes, scores, the
- * cells the blank moves to and the moves. */
+/* One parent's children, built ahead: packed boards, hashes, scores, tie
+ * keys, the cells the blank moves to and the moves. */
 typedef struct bs_brood {
   int nk, kq[4], kd[4];
   uint32_t kh[4], ks[4], kt[4], kid[4][BS_MAX_WORDS];
