@@ -140,9 +140,6 @@ Test(heuristic, distances_go_around_walls) {
   cr_assert_eq(H.dist[5][15], 2);
 }
 
-/* The engine scores a child from its parent's context; that must equal
- * the score computed from scratch, for both sides, toward any pair of
- * boards, with and without pattern databases. */
 /* A random board of 2 to 6 cells a side (with up to `walls` walls on odd
  * rounds) into *b, and into *to one `steps` random moves from it. */
 static void random_pair(uint64_t *seed, int round, int walls, int steps, bs_board *b, bs_board *to) {
@@ -152,6 +149,9 @@ static void random_pair(uint64_t *seed, int round, int walls, int steps, bs_boar
   for (int k = 0; k < steps; k++) bs_move(to, bs_rand_below(seed, 4));
 }
 
+/* The engine scores a child from its parent's context; that must equal
+ * the score computed from scratch, for both sides, toward any pair of
+ * boards, with and without pattern databases; and so must its tie key. */
 Test(heuristic, child_scores_match_a_full_recount) {
   uint64_t seed = 7;
   for (int round = 0; round < 240; round++) {
