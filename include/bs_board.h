@@ -38,6 +38,7 @@ typedef struct bs_geom {
   int nwords;   /* ceil(n / per_word), at most 8 */
   uint32_t mask;
   int8_t nb[BS_MAX_CELLS][4]; /* cell reached moving d from p, -1 if edge or wall */
+  uint8_t dirs[BS_MAX_CELLS];  /* bit d set: nb[p][d] is a cell */
   uint8_t word[BS_MAX_CELLS], shift[BS_MAX_CELLS];
   uint8_t slot[32]; /* the cell of a word that its bit b is in: b / bits */
 } bs_geom;
@@ -70,6 +71,10 @@ static inline void bs_unpack_at(const bs_geom *g, const uint32_t *words, uint8_t
     for (int s = 0; s < g->per_word && c < g->n; s++, c++, w >>= g->bits) at[w & g->mask] = (uint8_t)c;
   }
 }
+
+/* Flips cell p between holding 0 and v: a move is two flips, of the cell
+ * the tile leaves and of the one it enters. */
+static inline void bs_flip(const bs_geom *g, uint32_t *w, int p, unsigned v) { w[g->word[p]] ^= v << g->shift[p]; }
 
 static inline void bs_put(const bs_geom *g, uint32_t *w, int p, unsigned v) {
   uint32_t *x = &w[g->word[p]];

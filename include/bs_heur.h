@@ -62,27 +62,27 @@ typedef struct bs_heur {
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]; /* cell to cell around the walls */
   /* to[side][tile][cell]: moves from cell to the tile's target cell */
   uint8_t to[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
-  /* lk[side][line][tile][cell]: 0 when the tile at cell cannot conflict in
-   * its row (line 0) or column (line 1), else 1 + its key there, the order
-   * that conflicts reverse: its target column in a row, its target row in
-   * a column. One load both tells and ranks, and tile 0 never conflicts. */
-  uint8_t lk[2][2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
-  /* Per line kind l (0: rows, 1: columns) and cell: the first cell of the
-   * cell's line, and the weight of the cell's digit in the line's code
-   * (BS_LC_BASE to the number of cells after it); the lines' length and
-   * the step from one cell to the next. */
+  /* lk[side][line][tile][cell]: the tile's term in the code of the cell's
+   * row (line 0) or column (line 1), below: 0 when it cannot conflict
+   * there, else its digit, 1 + its key (the order that conflicts reverse:
+   * its target column in a row, its target row in a column), times the
+   * cell's weight in the line, BS_LC_BASE to the number of cells after it.
+   * One load both tells and places, and tile 0 never conflicts. */
+  uint32_t lk[2][2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
+  /* Per line kind l (0: rows, 1: columns): the first cell of each cell's
+   * line, the lines' length and the step from one cell to the next. */
   uint8_t first[2][BS_MAX_CELLS];
-  uint32_t weight[2][BS_MAX_CELLS];
   int len[2], step[2];
   int lc_weight; /* moves added per tile that must leave its line; 0: none */
   int pdb;       /* pattern databases in view[] */
+  int tables;    /* pdb, or tuple tables in tup[] */
   bs_pdb_view view[2]; /* view[s]: toward side s's target */
   const bs_tuples *tup[2]; /* tup[s]: tuple tables toward side s's target, or NULL */
 } bs_heur;
 
 /* Whether a score word keeps the Manhattan part above its value: when
  * tables may make the value larger. */
-static inline int bs_heur_tables(const bs_heur *H) { return H->pdb || H->tup[0]; }
+static inline int bs_heur_tables(const bs_heur *H) { return H->tables; }
 
 /* Fills the tables for the pair: the forward side's target is `to`, the
  * backward side's `from`; lc moves per tile out of line (2 is a lower
@@ -101,6 +101,10 @@ void bs_heur_use_tuples(bs_heur *H, const bs_tuples *fwd, const bs_tuples *bwd);
 
 /* The Manhattan part of board b's score for side s, from scratch. */
 int bs_heur_score(const bs_heur *H, int s, const bs_board *b);
+
+/* The linear-conflict moves, for side s, of board b's row (l 0) or column
+ * (l 1) through cell x, from scratch (below). */
+int bs_heur_line(const bs_heur *H, int s, int l, const bs_board *b, int x);
 
 /* The score word of board b for side s, from scratch (the roots'). */
 uint32_t bs_heur_word(const bs_heur *H, int s, const bs_board *b);
@@ -121,27 +125,18 @@ static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MA
 /* A line's conflicts by table. A row (column) of the board is a code:
  * each cell's digit in line order, the first most significant, base
  * BS_LC_BASE, where a digit is 0 for a cell whose tile cannot conflict in
- * the line and 1 + its key otherwise (lk). bs_heur_lc_out[code] is how many
- * of the line's tiles must leave it: all but a longest run of rising keys.
- * The table depends on nothing but the code, so one serves every board;
- * bs_heur_init fills it the first time. A move changes one digit of a
- * line, so a child's line is its parent's code plus or minus one term, and
- * a conflict count is one load. */
+ * the line and 1 + its key otherwise; the code is the sum of its cells'
+ * terms (lk). bs_heur_lc_out[code] is how many of the line's tiles must
+ * leave it: all but a longest run of rising keys. The table depends on
+ * nothing but the code, so one serves every board; bs_heur_init fills it
+ * the first time. A move changes one digit of a line, so a child's line is
+ * its parent's code plus or minus one term, and a conflict count is one
+ * load. */
 #define BS_LC_BASE (BS_MAX_SIDE + 1)
 #define BS_LC_CODES 117649u /* BS_LC_BASE^BS_MAX_SIDE */
 #define BS_LC_NONE UINT32_MAX /* no code yet */
 _Static_assert(BS_LC_CODES == 7u * 7 * 7 * 7 * 7 * 7 && BS_LC_BASE == 7, "a code is a digit per cell of a line");
 extern uint8_t bs_heur_lc_out[BS_LC_CODES];
-
-/* Linear-conflict moves in one line: the n tiles v[0..n) in line order;
- * bit is 1 for a row, 2 for a column. Cells without a tile leave digits
- * of 0, which count for nothing, so only the tiles are listed. */
-static inline int bs_heur_line(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n,
-                               int bit) {
-  uint32_t code = 0;
-  for (int i = 0; i < n; i++) code = code * BS_LC_BASE + H->lk[s][bit - 1][v[i]][cell[i]];
-  return H->lc_weight * bs_heur_lc_out[code];
-}
 
 /* A parent, for the scores of all its children: its packed board (a
  * child's update reads only the cells it needs) and, with tables, its
@@ -184,10 +179,9 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
 
 /* The code of the parent's row (l 0) or column (l 1) through cell x. */
 static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int s, int l, int x) {
-  const uint8_t(*lk)[BS_MAX_CELLS] = H->lk[s][l];
+  const uint32_t(*lk)[BS_MAX_CELLS] = H->lk[s][l];
   uint32_t code = 0;
-  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l])
-    code = code * BS_LC_BASE + lk[bs_get(c->g, c->w, y)][y];
+  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += lk[bs_get(c->g, c->w, y)][y];
   return code;
 }
 
@@ -202,17 +196,17 @@ static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int 
 static inline int bs_heur_delta(const bs_heur *H, bs_heur_ctx *c, int s, unsigned v, int p, int q) {
   int d = H->to[s][v][p] - H->to[s][v][q];
   if (!H->lc_weight) return d;
-  const int l = p - q == 1 || q - p == 1;
-  const uint8_t *k = H->lk[s][l][v];
+  const int l = (unsigned)(p - q + 1) <= 2; /* p - q is 1 or -1, never 0 */
+  const uint32_t *k = H->lk[s][l][v];
   int out = 0;
   if (k[q]) {
     const uint32_t code = bs_heur_code(H, c, s, l, q);
-    out += bs_heur_lc_out[code - k[q] * H->weight[l][q]] - bs_heur_lc_out[code];
+    out += bs_heur_lc_out[code - k[q]] - bs_heur_lc_out[code];
   }
   if (k[p]) {
     if (c->line[l] == BS_LC_NONE) c->line[l] = bs_heur_code(H, c, s, l, p);
     const uint32_t code = c->line[l];
-    out += bs_heur_lc_out[code + k[p] * H->weight[l][p]] - bs_heur_lc_out[code];
+    out += bs_heur_lc_out[code + k[p]] - bs_heur_lc_out[code];
   }
   return d + H->lc_weight * out;
 }

@@ -56,15 +56,12 @@ static inline unsigned bs_path_get(const uint32_t *rec, unsigned k) {
   return rec[BS_R_PATH + k / 16] >> (k % 16 * 2) & 3;
 }
 
-/* rec's path = parent's first `depth` moves, then d. The whole path is
- * copied, a constant size that the compiler copies inline, where the
- * words in use would be a call; moves past a record's depth are never
- * read. */
-static inline void bs_path_extend(uint32_t *rec, const uint32_t *parent, unsigned depth, unsigned d) {
-  unsigned w = depth / 16;
-  memcpy(rec + BS_R_PATH, parent + BS_R_PATH, BS_PATH_WORDS * sizeof(uint32_t));
-  uint32_t keep = depth % 16 ? rec[BS_R_PATH + w] & ((1u << (depth % 16 * 2)) - 1) : 0;
-  rec[BS_R_PATH + w] = keep | d << (depth % 16 * 2);
+/* Sets move `depth` of rec's path to d, rec holding its parent's path:
+ * the moves before stay, the ones after are never read. */
+static inline void bs_path_put(uint32_t *rec, unsigned depth, unsigned d) {
+  uint32_t *w = rec + BS_R_PATH + depth / 16;
+  const unsigned at = depth % 16 * 2;
+  *w = (*w & ((1u << at) - 1)) | d << at;
 }
 
 #endif

@@ -47,6 +47,7 @@ void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall) {
       int nx = x + dx[d], ny = y + dy[d], q = ny * w + nx;
       int ok = nx >= 0 && nx < w && ny >= 0 && ny < h && !(wall >> q & 1);
       g->nb[p][d] = (int8_t)(ok ? q : -1);
+      g->dirs[p] |= (uint8_t)(ok << d);
     }
   }
 }

@@ -58,11 +58,11 @@ typedef struct bs_side {
   unsigned depth, best; /* best: the least score in the beam */
 } bs_side;
 
-/* One parent's children, built ahead: packed boards, hashes, scores, tie
- * keys, the cells the blank moves to and the moves. */
+/* One parent's children, built ahead: the tiles that move, the cells the
+ * blank moves to, the moves, and the hashes, meta words and score words. */
 typedef struct bs_brood {
   int nk, kq[4], kd[4];
-  uint32_t kh[4], ks[4], kt[4], kid[4][BS_MAX_WORDS];
+  uint32_t kv[4], kh[4], km[4], ks[4];
 } bs_brood;
 
 /* Ids below x that the n ascending kept ranges keep, plus one: x's new id. */
@@ -222,7 +222,7 @@ static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_heur *H, const b
   BS_F(commit)(st);
 }
 
-/* Builds the children of record id into b (never the move back to its
+/* Works out the children of record id into b (never the move back to its
  * parent), with their scores and tie keys when the policy has a heuristic
  * (hc: the search's context, which keeps the last parent's), leaves out
  * those the bound prunes, and prefetches their table slots, so that the
@@ -232,27 +232,23 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
   const uint32_t *par = BS_F(rec)(st, id);
   const uint32_t meta = par[BS_R_META];
   const unsigned blank = bs_meta_blank(meta), side = bs_meta_side(meta), depth = bs_meta_depth(meta);
-  const int back = bs_meta_last(meta) ^ 1; /* -1 ^ 1 = -2 for a root */
+  const int last = bs_meta_last(meta);
   if (p->H) bs_heur_parent(p->H, g, par, (int)side, par[BS_R_SCORE] & ~BS_PRUNED, bs_meta_tie(meta), hc);
   b->nk = 0;
-  for (int dir = 0; dir < 4; dir++) {
-    int q = g->nb[blank][dir];
-    if (q < 0 || dir == back) continue;
+  for (unsigned m = g->dirs[blank] & ~(last < 0 ? 0u : 1u << (last ^ 1)); m; m &= m - 1) {
+    const int dir = __builtin_ctz(m), q = g->nb[blank][dir];
     const unsigned v = bs_get(g, par, q); /* the tile that slides into the blank */
     uint32_t sc = 0, tie = 0;
     if (p->H) {
       sc = bs_heur_child(p->H, hc, v, (int)blank, q, p->bound ? p->bound - (int)depth - 1 : INT_MAX);
       if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
-      tie = bs_heur_child_tie(p->H, hc, v, (int)blank, q);
+      if (p->width) tie = bs_heur_child_tie(p->H, hc, v, (int)blank, q); /* only a beam's cut reads it */
     }
-    uint32_t *k = b->kid[b->nk];
-    memcpy(k, par, BS_MAX_WORDS * sizeof(uint32_t)); /* a constant size: copied inline */
-    bs_put(g, k, (int)blank, v);
-    bs_put(g, k, q, 0);
+    b->kv[b->nk] = v;
     b->kh[b->nk] = bs_hash_move(par[BS_R_HASH], v, q, (int)blank);
     BS_F(prefetch)(st, b->kh[b->nk]);
+    b->km[b->nk] = bs_meta(depth + 1, side, (unsigned)q, dir, tie);
     b->ks[b->nk] = sc;
-    b->kt[b->nk] = tie;
     b->kq[b->nk] = q;
     b->kd[b->nk++] = dir;
   }
@@ -345,16 +341,20 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
           end = BS_END_MEMORY;
           goto done;
         }
-        const uint32_t *par = BS_F(rec)(st, id); /* recycling may have moved it */
         uint32_t *c = BS_F(scratch)(st);
-        memcpy(c, b->kid[k], BS_MAX_WORDS * sizeof(uint32_t));
+        /* A child is its parent's record (which recycling may have moved)
+         * with the tile moved, its own hash, meta and score words, and one
+         * more move on the path: one copy of a constant size, inline. */
+        memcpy(c, BS_F(rec)(st, id), BS_REC_INTS * sizeof(uint32_t));
+        bs_flip(&g, c, (int)bs_meta_blank(c[BS_R_META]), b->kv[k]);
+        bs_flip(&g, c, b->kq[k], b->kv[k]);
         c[BS_R_HASH] = b->kh[k];
-        c[BS_R_META] = bs_meta(d + 1, (unsigned)s, (unsigned)b->kq[k], b->kd[k], b->kt[k]);
+        c[BS_R_META] = b->km[k];
         c[BS_R_SCORE] = b->ks[k];
         const uint32_t *other = NULL;
         int seen = BS_F(lookup)(st, c, &other);
         if (seen == BS_SEEN_SELF) continue;
-        bs_path_extend(c, par, d, (unsigned)b->kd[k]);
+        bs_path_put(c, d, (unsigned)b->kd[k]);
         if (seen == BS_NEW) {
           BS_F(commit)(st);
           continue;

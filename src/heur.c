@@ -43,6 +43,13 @@ static void bfs_from(bs_heur *H, const bs_geom *g, int src) {
 
 static int absdiff(int a, int b) { return a > b ? a - b : b - a; }
 
+/* The weight of a digit with `after` cells after it in its line. */
+static uint32_t weight(int after) {
+  uint32_t w = 1;
+  while (after-- > 0) w *= BS_LC_BASE;
+  return w;
+}
+
 void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) {
   bs_geom g;
   bs_geom_init(&g, from);
@@ -56,12 +63,9 @@ void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) 
   H->len[0] = H->w, H->step[0] = 1;
   H->len[1] = H->h, H->step[1] = H->w;
   for (int p = 0; p < from->n; p++) {
-    const int x = p % H->w, y = p / H->w;
+    const int x = p % H->w;
     H->first[0][p] = (uint8_t)(p - x);
     H->first[1][p] = (uint8_t)x;
-    H->weight[0][p] = H->weight[1][p] = 1;
-    for (int i = x + 1; i < H->w; i++) H->weight[0][p] *= BS_LC_BASE;
-    for (int i = y + 1; i < H->h; i++) H->weight[1][p] *= BS_LC_BASE;
   }
   for (int p = 0; p < from->n; p++) {
     if (from->wall >> p & 1)
@@ -78,8 +82,8 @@ void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) 
         H->to[s][v][p] = H->dist[p][t] == BS_FAR ? 0 : H->dist[p][t];
         int row = p / H->w == t / H->w && H->dist[p][t] == absdiff(p % H->w, t % H->w);
         int col = p % H->w == t % H->w && H->dist[p][t] == absdiff(p / H->w, t / H->w);
-        H->lk[s][0][v][p] = (uint8_t)(row ? 1 + t % H->w : 0);
-        H->lk[s][1][v][p] = (uint8_t)(col ? 1 + t / H->w : 0);
+        H->lk[s][0][v][p] = row ? (uint32_t)(1 + t % H->w) * weight(H->w - 1 - p % H->w) : 0;
+        H->lk[s][1][v][p] = col ? (uint32_t)(1 + t / H->w) * weight(H->h - 1 - p / H->w) : 0;
       }
     }
   }
@@ -88,13 +92,20 @@ void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) 
 int bs_heur_use_pdb(bs_heur *H, const bs_pdb *P, const bs_board *from, const bs_board *to) {
   if (bs_pdb_view_init(&H->view[BS_FORWARD], P, to, 1) || bs_pdb_view_init(&H->view[BS_BACKWARD], P, from, 1))
     return -1;
-  H->pdb = 1;
+  H->pdb = H->tables = 1;
   return 0;
 }
 
 void bs_heur_use_tuples(bs_heur *H, const bs_tuples *fwd, const bs_tuples *bwd) {
   H->tup[BS_FORWARD] = fwd;
   H->tup[BS_BACKWARD] = bwd;
+  H->tables = H->pdb || fwd;
+}
+
+int bs_heur_line(const bs_heur *H, int s, int l, const bs_board *b, int x) {
+  uint32_t code = 0;
+  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += H->lk[s][l][b->cell[y]][y];
+  return H->lc_weight * bs_heur_lc_out[code];
 }
 
 int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
@@ -102,23 +113,8 @@ int bs_heur_score(const bs_heur *H, int s, const bs_board *b) {
   for (int p = 0; p < b->n; p++)
     if (b->cell[p] && !(b->wall >> p & 1)) score += H->to[s][b->cell[p]][p];
   if (!H->lc_weight) return score;
-  uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
-  for (int y = 0; y < b->h; y++) {
-    int n = 0;
-    for (int x = 0; x < b->w; x++) {
-      int c = y * b->w + x;
-      if (b->cell[c]) v[n] = b->cell[c], cell[n++] = (uint8_t)c;
-    }
-    score += bs_heur_line(H, s, v, cell, n, 1);
-  }
-  for (int x = 0; x < b->w; x++) {
-    int n = 0;
-    for (int y = 0; y < b->h; y++) {
-      int c = y * b->w + x;
-      if (b->cell[c]) v[n] = b->cell[c], cell[n++] = (uint8_t)c;
-    }
-    score += bs_heur_line(H, s, v, cell, n, 2);
-  }
+  for (int y = 0; y < b->h; y++) score += bs_heur_line(H, s, 0, b, y * b->w); /* the rows */
+  for (int x = 0; x < b->w; x++) score += bs_heur_line(H, s, 1, b, x);        /* the columns */
   return score;
 }
 

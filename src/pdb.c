@@ -1006,29 +1006,38 @@ int bs_pdb_eval_at(const bs_pdb_view *V, const bs_geom *g, const uint32_t *words
 int bs_pdb_eval_moved(const bs_pdb_view *V, const bs_geom *g, const uint32_t *was, const uint32_t *words,
                       uint8_t *at, bs_pdb_idx *x) {
   _Static_assert(BS_MAX_CELLS <= 64, "a bit a pattern in dirty");
-  uint64_t dirty[BS_PDB_LENSES] = {0}; /* the patterns whose index moved */
+  /* First the tiles that moved, each with the cell it left and the one it
+   * is on; then each lens's indices from them, in locals, as a store to
+   * x could otherwise be a store to the lens the next one reads. */
+  uint8_t tile[BS_MAX_CELLS], from[BS_MAX_CELLS], to[BS_MAX_CELLS];
+  int n = 0;
   for (int k = 0; k < g->nwords; k++) {
     uint32_t d = was[k] ^ words[k]; /* zero past the last cell, in both */
     while (d) { /* the cells that changed, lowest bit first */
       const int c = k * g->per_word + g->slot[__builtin_ctz(d)];
       d &= ~(g->mask << g->shift[c]);
       const unsigned v = bs_get(g, words, c);
-      const int q = at[v]; /* where v was: each tile lands on one cell, so no other update moved it */
+      tile[n] = (uint8_t)v, from[n] = at[v], to[n] = (uint8_t)c; /* where v was: each tile lands on one cell */
       at[v] = (uint8_t)c;
-      if (!v) continue;
-      for (int L = 0; L < V->nlens; L++) {
-        const bs_pdb_lens *l = &V->lens[L];
-        x->i[L][l->pat[v]] = bs_pdb_step(l, x, L, v, c, q);
-        dirty[L] |= 1ull << l->pat[v];
-      }
+      n += v != 0;
     }
   }
-  for (int L = 0; L < V->nlens; L++)
-    for (uint64_t m = dirty[L]; m; m &= m - 1) {
-      const int j = __builtin_ctzll(m);
-      const uint8_t e = V->lens[L].tab[j][x->i[L][j]];
-      x->sum[L] += e - x->e[L][j];
+  for (int L = 0; L < V->nlens; L++) {
+    const bs_pdb_lens *l = &V->lens[L];
+    uint64_t dirty = 0; /* the patterns whose index moved */
+    for (int m = 0; m < n; m++) {
+      const unsigned v = tile[m], j = l->pat[v];
+      x->i[L][j] += (uint32_t)((int)l->num[to[m]] - (int)l->num[from[m]]) * l->mul[v];
+      dirty |= 1ull << j;
+    }
+    int sum = x->sum[L];
+    for (; dirty; dirty &= dirty - 1) {
+      const int j = __builtin_ctzll(dirty);
+      const uint8_t e = l->tab[j][x->i[L][j]];
+      sum += e - x->e[L][j];
       x->e[L][j] = e;
     }
+    x->sum[L] = sum;
+  }
   return bs_pdb_h(V, x);
 }

@@ -100,6 +100,25 @@ Test(arena, meta_fields_keep_their_values) {
           }
 }
 
+/* A path grown a move at a time, each record from a copy of its parent's
+ * words (the engine's children), reads back every move, to the record's
+ * full depth: putting move k keeps moves 0..k-1, whatever the copied words
+ * hold past them. */
+Test(arena, paths_grow_a_move_at_a_time) {
+  uint64_t seed = 5;
+  uint8_t want[BS_PATH_MAX];
+  uint32_t rec[BS_REC_INTS];
+  for (int i = 0; i < BS_REC_INTS; i++) rec[i] = (uint32_t)bs_rand_below(&seed, 1u << 30) * 4 + 3; /* junk */
+  for (unsigned k = 0; k < BS_PATH_MAX; k++) {
+    uint32_t child[BS_REC_INTS];
+    memcpy(child, rec, sizeof child);
+    want[k] = (uint8_t)bs_rand_below(&seed, 4);
+    bs_path_put(child, k, want[k]);
+    for (unsigned i = 0; i <= k; i++) cr_assert_eq(bs_path_get(child, i), want[i], "move %u of %u", i, k + 1);
+    memcpy(rec, child, sizeof rec);
+  }
+}
+
 Test(arena, new_self_other) {
   bs_arena ar;
   cr_assert_eq(bs_arena_init(&ar, 100), 0);

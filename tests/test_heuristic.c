@@ -226,13 +226,22 @@ Test(heuristic, the_tie_key_is_the_sum_of_squared_distances) {
   cr_assert_eq(bs_heur_tie(&H, BS_FORWARD, &far), BS_TIE_MAX);
 }
 
-/* A line's conflicts by their definition: the tiles that qualify, less
- * the most of them whose keys rise along the line, tried over every
- * subset (brute force, independent of the patience sort). */
-static int line_by_subsets(const bs_heur *H, int s, const uint8_t *v, const uint8_t *cell, int n, int bit) {
+/* A line's conflicts by their definition: of the tiles v[0..n) (in line
+ * order, on cells cell[0..n)), those in their target's row (bit 1) or
+ * column (bit 2) with no wall between, keyed by their target's column
+ * (row), less the most of them whose keys rise along the line, tried over
+ * every subset (brute force, independent of the tables and of the
+ * patience sort). */
+static int line_by_subsets(const bs_heur *H, const bs_board *target, const uint8_t *v, const uint8_t *cell,
+                           int n, int bit) {
   int key[BS_MAX_SIDE], k = 0, best = 0;
-  for (int i = 0; i < n; i++)
-    if (H->lk[s][bit - 1][v[i]][cell[i]]) key[k++] = H->lk[s][bit - 1][v[i]][cell[i]] - 1;
+  for (int i = 0; i < n; i++) {
+    int t = 0;
+    while (target->cell[t] != v[i]) t++;
+    const int c = cell[i], w = target->w, along = bit == 1 ? c / w == t / w : c % w == t % w;
+    const int straight = bit == 1 ? abs(c % w - t % w) : abs(c / w - t / w);
+    if (along && H->dist[c][t] == straight) key[k++] = bit == 1 ? t % w : t / w;
+  }
   for (unsigned m = 0; m < 1u << k; m++) {
     int last = -1, up = 1;
     for (int i = 0; i < k && up; i++)
@@ -309,7 +318,8 @@ Test(heuristic, line_conflicts_match_their_definition) {
             int x = bit == 1 ? line * w + i : i * w + line;
             if (b.cell[x] && !(b.wall >> x & 1)) v[n] = b.cell[x], cell[n++] = (uint8_t)x;
           }
-          int got = bs_heur_line(&H, s, v, cell, n, bit), want = line_by_subsets(&H, s, v, cell, n, bit);
+          int got = bs_heur_line(&H, s, bit - 1, &b, bit == 1 ? line * w : line);
+          int want = line_by_subsets(&H, s == BS_FORWARD ? &to : &b, v, cell, n, bit);
           cr_assert_eq(got, want, "round %d side %d %s %d: %d, by definition %d", round, s,
                        bit == 1 ? "row" : "column", line, got, want);
           lines++;
