@@ -64,11 +64,14 @@ static inline unsigned bs_get(const bs_geom *g, const uint32_t *w, int p) {
 
 /* Each tile's cell from a packed board: at[v] for tile v, BS_MAX_CELLS
  * entries (a wall holds its own goal number, below n: the last cell is
- * never a wall); the blank lands in at[0], unused. */
+ * never a wall); the blank lands in at[0], unused, and so do the empty
+ * slots past the last cell, which hold 0: every word unpacks whole. */
 static inline void bs_unpack_at(const bs_geom *g, const uint32_t *words, uint8_t *at) {
-  for (int c = 0, k = 0; k < g->nwords; k++) {
+  const int per = g->per_word, bits = g->bits, nwords = g->nwords;
+  const uint32_t mask = g->mask;
+  for (int c = 0, k = 0; k < nwords; k++) {
     uint32_t w = words[k];
-    for (int s = 0; s < g->per_word && c < g->n; s++, c++, w >>= g->bits) at[w & g->mask] = (uint8_t)c;
+    for (int s = 0; s < per; s++, c++, w >>= bits) at[w & mask] = (uint8_t)c;
   }
 }
 

@@ -80,9 +80,8 @@
  *
  * Use: once per layout, a partition and bs_pdb_load_or_build; once per
  * puzzle, bs_pdb_view_init toward the goal (forward side) and toward the
- * start (backward side); per expansion, bs_pdb_eval_at of the parent (or
- * bs_pdb_eval_moved from the last parent), then bs_pdb_child for each
- * child. */
+ * start (backward side); per expansion, bs_pdb_eval_at of the parent,
+ * then bs_pdb_child for each child. */
 #ifndef BS_PDB_H
 #define BS_PDB_H
 
@@ -254,6 +253,7 @@ typedef struct bs_pdb_lens {
   /* The tiles pattern by pattern (pattern j's are tile[end[j-1] .. end[j])),
    * so that a board's indices sum in registers, one pattern at a time. */
   uint8_t tile[BS_MAX_CELLS], end[BS_MAX_CELLS];
+  uint32_t term[BS_MAX_CELLS][BS_MAX_CELLS]; /* num[c] * mul[v]: tile v's share of its index on cell c */
 } bs_pdb_lens;
 
 /* The heuristic toward one target board: distances from a state to it. */
@@ -281,17 +281,6 @@ int bs_pdb_eval(const bs_pdb_view *V, const uint8_t *cell, bs_pdb_idx *x);
 /* The same from packed words (bs_pack with g of the same layout), and
  * each tile's cell into at (bs_unpack_at). */
 int bs_pdb_eval_at(const bs_pdb_view *V, const bs_geom *g, const uint32_t *words, uint8_t *at, bs_pdb_idx *x);
-
-/* The same for the board `words` from x and at of the board `was` (both of
- * view V and g), which it updates: only the tiles on cells that differ
- * move their patterns' indices, and only those patterns' entries are read
- * again. A beam's next parent is mostly a sibling or cousin of the last,
- * about five tiles apart, where bs_pdb_eval_at unpacks every cell and sums
- * every tile's index (stop 58, on boards the constructor answers: 11% fewer
- * instructions on one, 4% less time on 30). The same result whatever the
- * boards. */
-int bs_pdb_eval_moved(const bs_pdb_view *V, const bs_geom *g, const uint32_t *was, const uint32_t *words,
-                      uint8_t *at, bs_pdb_idx *x);
 
 static inline int bs_pdb_h(const bs_pdb_view *V, const bs_pdb_idx *x) {
   return V->nlens > 1 && x->sum[1] > x->sum[0] ? x->sum[1] : x->sum[0];

@@ -283,8 +283,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   const int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
   /* The forward side's least score so far, and its depth then. */
   unsigned least = UINT_MAX, since = 0;
-  bs_heur_ctx hc; /* the parents' scores, each from the last (bs_heur_parent) */
-  bs_heur_ctx_init(&hc);
+  bs_heur_ctx hc; /* the parent's, for its children's scores (bs_heur_parent) */
   for (;;) {
     const uint32_t n0 = side[0].live, n1 = side[1].live;
     /* An exact side with nothing left has seen its whole component (within

@@ -933,6 +933,8 @@ static void lens_init(bs_pdb_lens *l, const bs_pdb *P, const bs_board *T, const 
     l->pat[v] = (uint8_t)j;
     l->mul[v] = (uint32_t)power(P->f, slot);
   }
+  for (int v = 1; v < P->n; v++)
+    for (int c = 0; c < P->n; c++) l->term[v][c] = l->num[c] * l->mul[v];
   int k = 0;
   for (int j = 0; j < P->part.npat; j++) {
     for (int i = 0; i < P->f; i++) {
@@ -968,12 +970,12 @@ int bs_pdb_view_init(bs_pdb_view *V, const bs_pdb *P, const bs_board *target, in
 
 /* Sums the entries of the indices in x. */
 static int finish(const bs_pdb_view *V, bs_pdb_idx *x) {
-  for (int L = 0; L < V->nlens; L++) {
-    x->sum[L] = 0;
-    for (int j = 0; j < V->npat; j++) {
-      x->e[L][j] = V->lens[L].tab[j][x->i[L][j]];
-      x->sum[L] += x->e[L][j];
-    }
+  const int nlens = V->nlens, npat = V->npat; /* in locals: x's entries, bytes, could be V's as far as the compiler knows */
+  for (int L = 0; L < nlens; L++) {
+    const uint8_t *const *tab = V->lens[L].tab;
+    int sum = 0;
+    for (int j = 0; j < npat; j++) sum += x->e[L][j] = tab[j][x->i[L][j]];
+    x->sum[L] = sum;
   }
   return bs_pdb_h(V, x);
 }
@@ -985,7 +987,7 @@ static int eval_at(const bs_pdb_view *V, const uint8_t *at, bs_pdb_idx *x) {
     const bs_pdb_lens *l = &V->lens[L];
     for (int j = 0, k = 0; j < V->npat; j++) {
       uint32_t i = 0;
-      for (; k < l->end[j]; k++) i += l->num[at[l->tile[k]]] * l->mul[l->tile[k]];
+      for (; k < l->end[j]; k++) i += l->term[l->tile[k]][at[l->tile[k]]];
       x->i[L][j] = i;
     }
   }
@@ -1001,43 +1003,4 @@ int bs_pdb_eval(const bs_pdb_view *V, const uint8_t *cell, bs_pdb_idx *x) {
 int bs_pdb_eval_at(const bs_pdb_view *V, const bs_geom *g, const uint32_t *words, uint8_t *at, bs_pdb_idx *x) {
   bs_unpack_at(g, words, at);
   return eval_at(V, at, x);
-}
-
-int bs_pdb_eval_moved(const bs_pdb_view *V, const bs_geom *g, const uint32_t *was, const uint32_t *words,
-                      uint8_t *at, bs_pdb_idx *x) {
-  _Static_assert(BS_MAX_CELLS <= 64, "a bit a pattern in dirty");
-  /* First the tiles that moved, each with the cell it left and the one it
-   * is on; then each lens's indices from them, in locals, as a store to
-   * x could otherwise be a store to the lens the next one reads. */
-  uint8_t tile[BS_MAX_CELLS], from[BS_MAX_CELLS], to[BS_MAX_CELLS];
-  int n = 0;
-  for (int k = 0; k < g->nwords; k++) {
-    uint32_t d = was[k] ^ words[k]; /* zero past the last cell, in both */
-    while (d) { /* the cells that changed, lowest bit first */
-      const int c = k * g->per_word + g->slot[__builtin_ctz(d)];
-      d &= ~(g->mask << g->shift[c]);
-      const unsigned v = bs_get(g, words, c);
-      tile[n] = (uint8_t)v, from[n] = at[v], to[n] = (uint8_t)c; /* where v was: each tile lands on one cell */
-      at[v] = (uint8_t)c;
-      n += v != 0;
-    }
-  }
-  for (int L = 0; L < V->nlens; L++) {
-    const bs_pdb_lens *l = &V->lens[L];
-    uint64_t dirty = 0; /* the patterns whose index moved */
-    for (int m = 0; m < n; m++) {
-      const unsigned v = tile[m], j = l->pat[v];
-      x->i[L][j] += (uint32_t)((int)l->num[to[m]] - (int)l->num[from[m]]) * l->mul[v];
-      dirty |= 1ull << j;
-    }
-    int sum = x->sum[L];
-    for (; dirty; dirty &= dirty - 1) {
-      const int j = __builtin_ctzll(dirty);
-      const uint8_t e = l->tab[j][x->i[L][j]];
-      sum += e - x->e[L][j];
-      x->e[L][j] = e;
-    }
-    x->sum[L] = sum;
-  }
-  return bs_pdb_h(V, x);
 }

@@ -610,11 +610,13 @@ Test(pdb, steps_match_recounts_on_big_boards) {
   }
 }
 
-/* bs_pdb_eval_moved against a count from scratch, from board to board of
- * a sequence a beam could expand in turn: the next a move or two away
- * (siblings, cousins), or a random walk away (a parent of another branch),
- * or the same board. Indices, entries, sums, h and cells all agree. */
-Test(pdb, moved_evaluations_match_recounts) {
+/* bs_pdb_eval_at (the engine's: each tile's cell unpacked into the last
+ * board's array, the indices summed from tabled shares) against
+ * bs_pdb_eval from the cells, from board to board of a sequence a beam
+ * could expand in turn: the next a move or two away (siblings, cousins),
+ * or a random walk away (a parent of another branch), or the same board.
+ * Indices, entries, sums, h and cells all agree. */
+Test(pdb, evaluations_along_a_walk_match_recounts) {
   uint64_t seed = 31;
   int reflected = 0;
   for (int round = 0; round < 12; round++) {
@@ -627,11 +629,9 @@ Test(pdb, moved_evaluations_match_recounts) {
       cr_assert_eq(bs_pdb_view_init(&V, &P, side ? &start : &goal, 1), 0);
       reflected += V.nlens > 1;
       bs_board b = side ? goal : start;
-      uint32_t was[BS_MAX_WORDS], words[BS_MAX_WORDS];
-      uint8_t at[BS_MAX_CELLS], at_full[BS_MAX_CELLS];
+      uint32_t words[BS_MAX_WORDS];
+      uint8_t at[BS_MAX_CELLS];
       bs_pdb_idx x, full;
-      bs_pack(&g, &b, was);
-      bs_pdb_eval_at(&V, &g, was, at, &x);
       int far = 0;
       for (int step = 0; step < 400; step++) {
         const int moves = (int)bs_rand_below(&seed, 8) < 6 ? (int)bs_rand_below(&seed, 3) : 20 + (int)bs_rand_below(&seed, 80);
@@ -641,9 +641,8 @@ Test(pdb, moved_evaluations_match_recounts) {
         }
         far += moves >= 20;
         bs_pack(&g, &b, words);
-        const int h = bs_pdb_eval_moved(&V, &g, was, words, at, &x);
-        cr_assert_eq(h, bs_pdb_eval_at(&V, &g, words, at_full, &full), "round %d side %d step %d", round, side, step);
-        cr_assert_eq(h, bs_pdb_eval(&V, b.cell, &full));
+        const int h = bs_pdb_eval_at(&V, &g, words, at, &x);
+        cr_assert_eq(h, bs_pdb_eval(&V, b.cell, &full), "round %d side %d step %d", round, side, step);
         for (int L = 0; L < V.nlens; L++) {
           cr_assert_eq(x.sum[L], full.sum[L], "round %d side %d step %d lens %d", round, side, step, L);
           for (int j = 0; j < V.npat; j++) {
@@ -653,7 +652,6 @@ Test(pdb, moved_evaluations_match_recounts) {
         }
         for (int c = 0; c < g.n; c++)
           if (b.cell[c]) cr_assert_eq(at[b.cell[c]], c, "round %d step %d cell %d", round, step, c);
-        memcpy(was, words, sizeof was);
       }
       cr_assert_gt(far, 50, "the sequence jumps too");
     }
