@@ -161,15 +161,15 @@ static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width,
     kties = ties - under;
     memset(keys + least, 0, (most - least + 1) * sizeof *keys);
   }
+  /* Without branches: which states stay is as hard to foresee as their
+   * scores (stop 68: 0.98 of the time). */
   for (uint32_t id = lo; id < hi; id++) {
     uint32_t *rec = BS_F(rec)(st, id), sc = bs_score_value(rec[BS_R_SCORE]);
-    if (sc >= BS_HIST) sc = BS_HIST - 1;
-    if (sc < t) continue;
-    if (sc == t) {
-      const unsigned k = bs_meta_tie(rec[BS_R_META]);
-      if (k < kt || (k == kt && kties && kties--)) continue;
-    }
-    rec[BS_R_SCORE] |= BS_PRUNED;
+    sc = sc < BS_HIST ? sc : BS_HIST - 1;
+    const unsigned k = bs_meta_tie(rec[BS_R_META]);
+    const uint32_t at = sc == t, last = at & (k == kt) & (kties > 0); /* last: one of the first kties of key kt */
+    kties -= last;
+    rec[BS_R_SCORE] |= BS_PRUNED * (uint32_t)((sc > t) | (at & (k > kt || (k == kt && !last))));
   }
   return width;
 }
