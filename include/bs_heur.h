@@ -62,13 +62,15 @@ typedef struct bs_heur {
   uint8_t dist[BS_MAX_CELLS][BS_MAX_CELLS]; /* cell to cell around the walls */
   /* to[side][tile][cell]: moves from cell to the tile's target cell */
   uint8_t to[2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
-  /* lk[side][line][tile][cell]: the tile's term in the code of the cell's
+  /* lk[side][line][cell][tile]: the tile's term in the code of the cell's
    * row (line 0) or column (line 1), below: 0 when it cannot conflict
    * there, else its digit, 1 + its key (the order that conflicts reverse:
    * its target column in a row, its target row in a column), times the
    * cell's weight in the line, BS_LC_BASE to the number of cells after it.
-   * One load both tells and places, and tile 0 never conflicts. */
-  uint32_t lk[2][2][BS_MAX_CELLS + 1][BS_MAX_CELLS];
+   * One load both tells and places, and tile 0 never conflicts. A cell's
+   * terms side by side: reading a line steps from cell to cell, and the
+   * tile only picks the word. */
+  uint32_t lk[2][2][BS_MAX_CELLS][BS_MAX_CELLS + 1];
   /* Per line kind l (0: rows, 1: columns): the first cell of each cell's
    * line, the lines' length and the step from one cell to the next. */
   uint8_t first[2][BS_MAX_CELLS];
@@ -174,9 +176,9 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
 
 /* The code of the parent's row (l 0) or column (l 1) through cell x. */
 static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int s, int l, int x) {
-  const uint32_t(*lk)[BS_MAX_CELLS] = H->lk[s][l];
+  const uint32_t(*lk)[BS_MAX_CELLS + 1] = H->lk[s][l];
   uint32_t code = 0;
-  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += lk[bs_get(c->g, c->w, y)][y];
+  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += lk[y][bs_get(c->g, c->w, y)];
   return code;
 }
 
@@ -192,18 +194,18 @@ static inline int bs_heur_delta(const bs_heur *H, bs_heur_ctx *c, int s, unsigne
   int d = H->to[s][v][p] - H->to[s][v][q];
   if (!H->lc_weight) return d;
   const int l = (unsigned)(p - q + 1) <= 2; /* p - q is 1 or -1, never 0 */
-  const uint32_t *k = H->lk[s][l][v];
+  const uint32_t kq = H->lk[s][l][q][v], kp = H->lk[s][l][p][v];
   int out = 0;
-  { /* read even when v cannot conflict there (k[q] 0: the same entry
+  { /* read even when v cannot conflict there (kq 0: the same entry
      * twice): a branch on it is as hard to foresee as the board, and
      * costs more than the line (stop 68: 0.97 of the time) */
     const uint32_t code = bs_heur_code(H, c, s, l, q);
-    out += bs_heur_lc_out[code - k[q]] - bs_heur_lc_out[code];
+    out += bs_heur_lc_out[code - kq] - bs_heur_lc_out[code];
   }
-  if (k[p]) {
+  if (kp) {
     if (c->line[l] == BS_LC_NONE) c->line[l] = bs_heur_code(H, c, s, l, p);
     const uint32_t code = c->line[l];
-    out += bs_heur_lc_out[code + k[p]] - bs_heur_lc_out[code];
+    out += bs_heur_lc_out[code + kp] - bs_heur_lc_out[code];
   }
   return d + H->lc_weight * out;
 }

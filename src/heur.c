@@ -82,8 +82,8 @@ void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) 
         H->to[s][v][p] = H->dist[p][t] == BS_FAR ? 0 : H->dist[p][t];
         int row = p / H->w == t / H->w && H->dist[p][t] == absdiff(p % H->w, t % H->w);
         int col = p % H->w == t % H->w && H->dist[p][t] == absdiff(p / H->w, t / H->w);
-        H->lk[s][0][v][p] = row ? (uint32_t)(1 + t % H->w) * weight(H->w - 1 - p % H->w) : 0;
-        H->lk[s][1][v][p] = col ? (uint32_t)(1 + t / H->w) * weight(H->h - 1 - p / H->w) : 0;
+        H->lk[s][0][p][v] = row ? (uint32_t)(1 + t % H->w) * weight(H->w - 1 - p % H->w) : 0;
+        H->lk[s][1][p][v] = col ? (uint32_t)(1 + t / H->w) * weight(H->h - 1 - p / H->w) : 0;
       }
     }
   }
@@ -104,7 +104,7 @@ void bs_heur_use_tuples(bs_heur *H, const bs_tuples *fwd, const bs_tuples *bwd) 
 
 int bs_heur_line(const bs_heur *H, int s, int l, const bs_board *b, int x) {
   uint32_t code = 0;
-  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += H->lk[s][l][b->cell[y]][y];
+  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += H->lk[s][l][y][b->cell[y]];
   return H->lc_weight * bs_heur_lc_out[code];
 }
 
