@@ -224,7 +224,7 @@ static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_heur *H, const b
 
 /* Works out the children of record id into b (never the move back to its
  * parent), with their scores and tie keys when the policy has a heuristic
- * (hc: the search's context, which keeps the last parent's), leaves out
+ * (hc: the search's context, which it fills with the parent's), leaves out
  * those the bound prunes, and prefetches their table slots, so that the
  * cache misses of their lookups overlap instead of queueing. */
 static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, uint32_t id, bs_heur_ctx *hc,
