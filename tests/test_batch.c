@@ -159,6 +159,10 @@ static void wait_for_journal(pid_t pid, const char *jpath, int want, const char 
   }
 }
 
+/* The stderr of the last interrupted_run, the start of it, for a failing
+ * test to show. */
+static char interrupted_err[2048];
+
 /* Starts `batch set -o out MEDIUM_OPTS`, waits until the journal holds at
  * least want lines (the header and want-1 puzzles), then sends sig.
  * Returns the exit code (-1 if killed), the signal in *died. */
@@ -172,6 +176,9 @@ static int interrupted_run(const char *set, const char *out, int want, int sig, 
   wait_for_journal(pid, jpath, want, errpath);
   kill(pid, sig);
   int code = reap(pid, died, NULL);
+  char *err = bs_slurp(errpath, NULL);
+  snprintf(interrupted_err, sizeof interrupted_err, "%s", err ? err : "");
+  free(err);
   unlink(errpath);
   free(errpath);
   free(jpath);
@@ -526,7 +533,7 @@ Test(batch, sigint_exits_130_and_leaves_a_resumable_journal) {
   int sig;
   int code = interrupted_run(set, out, 6, SIGINT, &sig);
   cr_assert_eq(sig, 0, "died of signal %d instead of finishing cleanly", sig);
-  cr_assert_eq(code, 130);
+  cr_assert_eq(code, 130, "exit %d, stderr: %s", code, interrupted_err);
   char *j = journal_of(out);
   int kept = journal_lines(j) - 1;
   cr_assert(kept >= 5 && kept < 90, "%d puzzles in the journal", kept);
@@ -557,7 +564,7 @@ Test(batch, sigterm_exits_143) {
   int sig;
   int code = interrupted_run(set, out, 3, SIGTERM, &sig);
   cr_assert_eq(sig, 0, "died of signal %d instead of finishing cleanly", sig);
-  cr_assert_eq(code, 143);
+  cr_assert_eq(code, 143, "exit %d, stderr: %s", code, interrupted_err);
   cr_assert_not(exists(out));
   free(text);
   drop(set);
