@@ -40,7 +40,6 @@ typedef struct bs_geom {
   int8_t nb[BS_MAX_CELLS][4]; /* cell reached moving d from p, -1 if edge or wall */
   uint8_t dirs[BS_MAX_CELLS];  /* bit d set: nb[p][d] is a cell */
   uint8_t word[BS_MAX_CELLS], shift[BS_MAX_CELLS];
-  uint8_t slot[32]; /* the cell of a word that its bit b is in: b / bits */
 } bs_geom;
 
 void bs_geom_init(bs_geom *g, const bs_board *b);

@@ -45,7 +45,6 @@
 
 #include <limits.h>
 #include <stdint.h>
-#include <string.h>
 
 #include "bs_board.h"
 #include "bs_pdb.h"

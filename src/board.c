@@ -38,7 +38,6 @@ void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall) {
   g->per_word = 32 / bits;
   g->nwords = (g->n + g->per_word - 1) / g->per_word;
   g->mask = (1u << bits) - 1;
-  for (int b = 0; b < 32; b++) g->slot[b] = (uint8_t)(b / bits);
   for (int p = 0; p < g->n; p++) {
     g->word[p] = (uint8_t)(p / g->per_word);
     g->shift[p] = (uint8_t)((p % g->per_word) * bits);
