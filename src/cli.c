@@ -90,11 +90,21 @@ void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, 
     fputs("\"bound\":null,\"floor\":null,", out);
   else
     fprintf(out, "\"bound\":%d,\"floor\":%d,", bs_lower_bound(b), r->floor);
-  fprintf(out,
-          "\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,\"ms\":%.3f,\"cpu_ms\":%.3f,"
-          "\"pdb_ms\":%.3f,\"store\":\"%s\"}",
-          r->optimal ? "true" : "false", (unsigned long long)r->expanded,
-          (unsigned long long)r->generated, ms, cpu_ms, r->pdb_ms, store);
+  fprintf(out, "\"optimal\":%s,\"expanded\":%llu,\"generated\":%llu,\"phases\":",
+          r->optimal ? "true" : "false", (unsigned long long)r->expanded, (unsigned long long)r->generated);
+  /* A solve counts every state to a phase; a puzzle taken from a journal,
+   * which does not keep them, has its count and none by phase. */
+  uint64_t counted = 0;
+  for (int i = 0; i < BS_NPHASES; i++) counted += r->phase[i];
+  if (counted != r->generated) {
+    fputs("null", out);
+  } else {
+    for (int i = 0; i < BS_NPHASES; i++)
+      fprintf(out, "%c\"%s\":%llu", i ? ',' : '{', bs_phase_names[i], (unsigned long long)r->phase[i]);
+    fputc('}', out);
+  }
+  fprintf(out, ",\"ms\":%.3f,\"cpu_ms\":%.3f,\"pdb_ms\":%.3f,\"store\":\"%s\"}", ms, cpu_ms, r->pdb_ms,
+          store);
 }
 
 void bs_json_string(FILE *f, const char *s) {

@@ -41,6 +41,7 @@ typedef struct item {
   const char *reason; /* interned, NULL for none */
   char *moves;        /* solved only */
   uint64_t expanded, generated;
+  uint64_t phase[BS_NPHASES]; /* not kept by the journal: 0 for a resumed puzzle */
   double ms, cpu_ms, pdb_ms; /* cpu_ms, pdb_ms: not kept by the journal, 0 for a resumed puzzle */
 } item;
 
@@ -166,6 +167,7 @@ static void record(batch *b, int i, const bs_result *r, double ms, double cpu_ms
   x->moves = moves;
   x->expanded = r->expanded;
   x->generated = r->generated;
+  memcpy(x->phase, r->phase, sizeof x->phase);
   x->ms = ms;
   x->cpu_ms = cpu_ms;
   x->pdb_ms = r->pdb_ms;
@@ -436,6 +438,7 @@ static void json_lines(const batch *b, FILE *f, const tally *t, double secs, con
     if (x->moves) snprintf(r.moves, sizeof r.moves, "%s", x->moves);
     r.expanded = x->expanded;
     r.generated = x->generated;
+    memcpy(r.phase, x->phase, sizeof r.phase);
     r.pdb_ms = x->pdb_ms;
     bs_print_json(f, i + 1, &b->set.e[i].board, &r, x->ms, x->cpu_ms, store);
     fputc('\n', f);

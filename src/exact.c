@@ -51,6 +51,7 @@ static int way_parity(const bs_board *from, const bs_board *to) {
 
 /* Maps how a run ended to the result of the mode. */
 static void finish(bs_end end, bs_result *r) {
+  r->phase[BS_PHASE_EXACT] = r->generated; /* every state of the mode's */
   if (end == BS_END_MET) {
     r->status = BS_ST_SOLVED;
     r->optimal = 1;

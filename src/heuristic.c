@@ -106,6 +106,12 @@ static char *sort_region(bs_solver *sv, const bs_settings *set, int *n, bs_resul
   return out;
 }
 
+/* Counts the states generated since *mark as phase ph's. */
+static void charge(bs_result *r, bs_phase ph, uint64_t *mark) {
+  r->phase[ph] += r->generated - *mark;
+  *mark = r->generated;
+}
+
 /* Writes to out the n moves of way backwards, each undone: the way back. */
 static void way_back(char *out, const char *way, int n) {
   for (int i = 0; i < n; i++) out[i] = bs_dir_chars[bs_dir_from_char((unsigned char)way[n - 1 - i]) ^ 1];
@@ -346,6 +352,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
    * layout builds them once. */
   const bs_pdb *P = bs_solver_first_pdb(sv, set, b, r);
   uint64_t left = 0; /* what the last beam left of its budget */
+  uint64_t mark = r->generated; /* states counted to a phase so far */
   /* The current beam's legs, then the answer; the legs of the beam that
    * came closest, for the constructor to go on from; and the first beam's
    * answer while the escalated beams try to beat it. */
@@ -383,6 +390,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       uint64_t again = beams[k].budget; /* as much again */
       end = reverse_beam(sv, set, b, &goal, beams[k].lc, beams[k].width, P, &again, end, m, &len, &s, r);
     }
+    charge(r, k == FIRST ? BS_PHASE_FIRST : BS_PHASE_AGAIN, &mark);
     if (end == BS_END_MET && len + s.length <= BS_ANSWER_MAX) {
       /* A first answer far above the lower bound is the mark of a score
        * that misled the beam, as on a board it misses (rings that the
@@ -417,6 +425,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     len += s.length;
   } else {
     char *con = construct_along(sv, set, b, kept, nkept, &len, r);
+    charge(r, BS_PHASE_CONSTRUCT, &mark);
     free(m);
     if (!con) {
       r->reason = "memory cap"; /* the beam found nothing, and the constructor has no room */
@@ -444,6 +453,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
                                    (uint32_t)((uint64_t)set->relay_width * effort),
                                    total * (uint64_t)set->relay_share / 100};
       len = bs_polish_relay(sv, b, m, len, &relay, P, r);
+      charge(r, BS_PHASE_RELAY, &mark);
       const uint64_t spent = r->generated - before;
       total = spent < total ? total - spent : 1; /* 0 would be no limit */
       if ((len = bs_polish_loops(b, m, len)) < 0) goto out_of_memory; /* the relays' splices */
@@ -451,6 +461,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     const bs_polish_plan plan = {(int)set->polish_window, (int)set->polish_cover,
                                  (uint64_t)set->polish_budget * effort, total};
     len = bs_polish_windows(sv, b, m, len, &plan, P, r);
+    charge(r, BS_PHASE_POLISH, &mark);
   }
   if (len > BS_ANSWER_MAX) {
     free(m);

@@ -25,8 +25,11 @@ const char *bs_status_name(bs_status s) {
   return s == BS_ST_SOLVED ? "solved" : s == BS_ST_UNSOLVABLE ? "unsolvable" : "gave-up";
 }
 
+const char *const bs_phase_names[BS_NPHASES] = {"exact", "first", "again", "construct", "relay", "polish"};
+
 void bs_result_add(bs_result *r, const bs_result *s) {
   r->generated += s->generated;
+  for (int i = 0; i < BS_NPHASES; i++) r->phase[i] += s->phase[i];
   r->expanded += s->expanded;
   r->pdb_ms += s->pdb_ms;
   if (s->peak_states > r->peak_states) r->peak_states = s->peak_states;

@@ -597,6 +597,51 @@ Test(heuristic, auto_without_an_exact_try_is_the_heuristic) {
   bs_solver_free(&sv);
 }
 
+/* Every generated state is counted to one phase (`--json`'s "phases"):
+ * they add up to the count in every mode, exact and bfs modes count only
+ * their own, the heuristic mode none of the exact try's, and each phase
+ * that runs counts: auto's try and the first beam on a big board, then
+ * the polish; with beams too small to meet, the beams of the board solved
+ * again and the relays over the constructor's answer. */
+static void expect_phases_add_up(const bs_result *r, const char *what, int i) {
+  uint64_t sum = 0;
+  for (int k = 0; k < BS_NPHASES; k++) sum += r->phase[k];
+  cr_assert_eq(sum, r->generated, "%s, board %d: %llu states by phase, %llu generated", what, i,
+               (unsigned long long)sum, (unsigned long long)r->generated);
+}
+
+Test(heuristic, every_state_is_counted_to_one_phase) {
+  bs_settings tiny = bs_settings_default;
+  tiny.beam_budget = 1000; /* no beam meets: the constructor answers */
+  bs_solver sv;
+  open_solver(&sv, BS_STORE_ARENA, MEM, &bs_settings_default);
+  static bs_result r;
+  const bs_opts o = {.recycle = 1}, t = {.recycle = 1, .set = &tiny};
+  uint64_t seed = 23;
+  for (int i = 0; i < 4; i++) {
+    const bs_board small = walk_board(&seed, 3, 3, i % 2, 40), big = walk_board(&seed, 6, 6, i % 3, 400);
+    if (bs_is_goal(&small) || bs_is_goal(&big)) continue;
+    for (int m = 0; m < BS_NMODES; m++) {
+      bs_solver_solve(&sv, &small, (bs_mode)m, &o, &r);
+      expect_phases_add_up(&r, bs_mode_name((bs_mode)m), i);
+      if (m == BS_MODE_EXACT || m == BS_MODE_BFS) cr_assert_eq(r.phase[BS_PHASE_EXACT], r.generated);
+      if (m == BS_MODE_HEURISTIC) cr_assert_eq(r.phase[BS_PHASE_EXACT], 0);
+    }
+    bs_solver_solve(&sv, &big, BS_MODE_AUTO, &o, &r);
+    expect_replays(&big, &r, "auto");
+    expect_phases_add_up(&r, "auto", i);
+    cr_assert_gt(r.phase[BS_PHASE_EXACT], 0, "board %d: the exact try", i);
+    cr_assert_gt(r.phase[BS_PHASE_FIRST], 0, "board %d: the first beam", i);
+    cr_assert_gt(r.phase[BS_PHASE_POLISH], 0, "board %d: the polish", i);
+    bs_solver_solve(&sv, &big, BS_MODE_HEURISTIC, &t, &r);
+    expect_replays(&big, &r, "tiny beams");
+    expect_phases_add_up(&r, "tiny beams", i);
+    cr_assert_gt(r.phase[BS_PHASE_AGAIN], 0, "board %d: the board solved again", i);
+    cr_assert_gt(r.phase[BS_PHASE_RELAY], 0, "board %d: the relays", i);
+  }
+  bs_solver_free(&sv);
+}
+
 Test(heuristic, modes_parse_and_name) {
   cr_assert_eq(bs_mode_parse("exact"), BS_MODE_EXACT);
   cr_assert_eq(bs_mode_parse("heuristic"), BS_MODE_HEURISTIC);
