@@ -16,8 +16,8 @@
 #include <stdio.h>
 
 #define BS_SETTINGS                                                                               \
-  SETTING(auto_exact, 20000, 0, 1000000000,                                                       \
-          "generated states auto mode gives the exact search before the heuristic mode, times the effort; from effort 2 it is scored by the beams' tables too (0: none)") \
+  SETTING(auto_exact, 30000, 0, 1000000000,                                                       \
+          "generated states auto mode gives the exact search before the heuristic mode, times the effort; it gives up before a run it foresees past them, and from effort 2 it is scored by the beams' tables too (0: none)") \
   SETTING(effort, 1, 1, 1000,                                                                     \
           "time for moves: multiplies the beams' widths and budgets and the polish's budgets")   \
   SETTING(escalate, 2, 1, 64,                                                                     \
