@@ -50,8 +50,8 @@
           "moves of the polish's first windows, each replaced by a proven-shortest way; longer ones follow while they fit polish_budget") \
   SETTING(polish_cover, 4, 1, 16,                                                                 \
           "windows of the polish each move lies in: one starts every 1/polish_cover of a window, so every stretch up to (polish_cover-1)/polish_cover of one lies in one") \
-  SETTING(polish_budget, 60000, 0, 1000000000,                                                   \
-          "generated states each window's bridge may use, at effort 1 (0: no polish)")            \
+  SETTING(polish_budget, 90000, 0, 1000000000,                                                   \
+          "generated states each window's bridge may use, at effort 1; it gives up before a run it foresees past them (0: no polish)") \
   SETTING(polish_total, 2000000, 0, 100000000000,                                                 \
           "generated states the polish may use on one board in all, at effort 1 (0: no limit)")   \
   SETTING(exact_budget, 0, 0, 100000000000,                                                       \

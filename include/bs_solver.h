@@ -130,13 +130,15 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
  * admissible, the bound raised by 2 from H's lower bound. BS_END_MET with
  * the way in r, proven shortest; BS_END_LIMIT when there is none of at
  * most `most` moves; else why it stopped (budget: generated states, 0 for
- * none; memory). With `foresee`, it stops on the budget as soon as the
- * next bound's run should cost more than the budget has left, judged by
- * how the runs grew. Sets r from scratch, counts of every bound included;
+ * none; memory). It stops on the budget as soon as the next bound's run
+ * should cost more than the budget has left, judged by how the runs grew:
+ * cut off by the budget, that run would most likely prove nothing, and
+ * the states it would spend are the caller's to spend better. Sets r from
+ * scratch, counts of every bound included;
  * r->floor is the fewest moves a way can have, as far as the runs proved
  * it (the way's length when met). */
 bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_heur *H, int most,
-                  uint64_t budget, int recycle, int foresee, bs_result *r);
+                  uint64_t budget, int recycle, bs_result *r);
 
 /* Settles the boards that need no search: proven unsolvable, or already
  * solved. Sets r from scratch and returns 1 when r is final. */

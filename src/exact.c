@@ -139,14 +139,12 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   if (P) bs_heur_use_pdb(&H, P, b, &goal);
   if (k && !tuples_may_pay(b, &goal, k, &H, T, r)) k = 0;
   bs_result run;
-  /* Both runs below give up on a run that cannot fit the budget (their
-   * foresight, bs_bounded): cut off by it, the run would most likely prove
-   * nothing. Since stop 69 auto's try does too: on every 10th real board
-   * that took 3% off the states for the same answers, and the states it
-   * saves buy a larger try: 30,000 proves 699 real boards shortest where
-   * 20,000 without it proved 634, in 1.9% fewer states (docs/heuristic.md).
-   * Only the polish's bridges run to their budget (src/polish.c). */
-  const int foresee = 1;
+  /* Both runs below give up before a run they foresee past the budget
+   * (bs_bounded). Before stop 69 auto's try ran on into the budget: giving
+   * up took 3% off every 10th real board's states for the same answers,
+   * and the states it saves buy a larger try: 30,000 proves 699 real
+   * boards shortest where 20,000 proved 634, in 1.9% fewer states
+   * (docs/heuristic.md). */
   bs_end end = BS_END_BUDGET;
   uint64_t spent = 0;
   int floor = 0;
@@ -156,7 +154,7 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
    * are searched again, with the tables). */
   const uint64_t after = (uint64_t)set->tuple_after;
   if (k && after && (!budget || after < budget)) {
-    end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, after, o->recycle, foresee, &run);
+    end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, after, o->recycle, &run);
     if (end == BS_END_BUDGET) {
       spent = run.generated;
       floor = run.floor;
@@ -165,7 +163,7 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   }
   if (end == BS_END_BUDGET) {
     if (k) use_tuples(set, b, &goal, k, &H, T, r);
-    end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget ? budget - spent : 0, o->recycle, foresee, &run);
+    end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget ? budget - spent : 0, o->recycle, &run);
   }
   /* No way within the longest answer a search can hold: not a proof. */
   if (end == BS_END_LIMIT) end = BS_END_DEPTH;
@@ -181,7 +179,7 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
 }
 
 bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const bs_heur *H, int most,
-                  uint64_t budget, int recycle, int foresee, bs_result *r) {
+                  uint64_t budget, int recycle, bs_result *r) {
   bs_policy p = {.recycle = recycle, .H = H};
   int c = (int)bs_score_value(bs_heur_word(H, BS_FORWARD, from));
   c += (c ^ way_parity(from, to)) & 1;
@@ -221,7 +219,7 @@ bs_end bs_bounded(bs_solver *sv, const bs_board *from, const bs_board *to, const
     if (budget && p.expect > budget - sum.generated) p.expect = budget - sum.generated;
     /* A run that should cost more than the budget has left would most
      * likely be cut off by it: the states it spent would prove nothing. */
-    if (foresee && budget && cost > (double)(budget - sum.generated)) {
+    if (budget && cost > (double)(budget - sum.generated)) {
       end = BS_END_BUDGET;
       break;
     }

@@ -62,7 +62,7 @@ Test(polish, bounded_bridges_are_as_short_as_the_bfs_bridge) {
     cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
     bs_heur H;
     bs_heur_init(&H, &a, &z, BS_LC_LOWER_BOUND);
-    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, len, 0, 1, 0, &bb), BS_END_MET, "round %d", round);
+    cr_assert_eq(bs_bounded(&sv, &a, &z, &H, len, 0, 1, &bb), BS_END_MET, "round %d", round);
     cr_assert_eq(bb.length, bfs.length, "round %d: bounded %d, bfs %d", round, bb.length, bfs.length);
     cr_assert_leq(bb.length, len);
     bs_board y = play(&a, bb.moves, bb.length);
@@ -73,7 +73,7 @@ Test(polish, bounded_bridges_are_as_short_as_the_bfs_bridge) {
     int lb = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &a));
     lb += (lb ^ bfs.length) & 1;
     for (int most = 0; most < bfs.length; most++) {
-      cr_assert_eq(bs_bounded(&sv, &a, &z, &H, most, 0, 1, 0, &bb), BS_END_LIMIT, "round %d", round);
+      cr_assert_eq(bs_bounded(&sv, &a, &z, &H, most, 0, 1, &bb), BS_END_LIMIT, "round %d", round);
       cr_assert_leq(bb.floor, lb > most + 2 ? lb : most + 2, "round %d: at most %d, floor %d", round, most,
                     bb.floor);
       cr_assert_leq(bb.floor, bfs.length, "round %d", round);

@@ -436,9 +436,9 @@ Test(search, recycling_reaches_deeper) {
 
 /* Foreseeing the budget: on Korf's first instance (57 moves, far past
  * Manhattan distance and conflicts within 300,000 states), the bounded
- * search that foresees gives up before the run that would overrun the
- * budget, with states left; the one that does not spends them all. Where
- * the proof fits the budget, both give the same shortest answer. */
+ * search gives up before the run that would overrun the budget, with
+ * states left. Where the proof fits the budget, it gives the shortest
+ * answer. */
 Test(search, foreseen_runs_past_the_budget_are_not_started) {
   const bs_board b = bs_test_parsed("4,4,D68CFE0AB7459132");
   bs_board goal;
@@ -447,18 +447,15 @@ Test(search, foreseen_runs_past_the_budget_are_not_started) {
   bs_heur_init(&H, &b, &goal, BS_LC_LOWER_BOUND);
   static bs_result r;
   const uint64_t budget = 300000;
-  cr_assert_eq(bs_bounded(&sv, &b, &goal, &H, BS_MAX_MOVES, budget, 1, 0, &r), BS_END_BUDGET);
-  cr_assert_geq(r.generated, budget, "without foresight the budget is spent");
-  cr_assert_eq(bs_bounded(&sv, &b, &goal, &H, BS_MAX_MOVES, budget, 1, 1, &r), BS_END_BUDGET);
-  cr_assert_lt(r.generated, budget, "with foresight the last run is not started");
+  cr_assert_eq(bs_bounded(&sv, &b, &goal, &H, BS_MAX_MOVES, budget, 1, &r), BS_END_BUDGET);
+  cr_assert_lt(r.generated, budget, "the last run is not started");
+  cr_assert_gt(r.generated, 0);
   uint8_t cell[9] = {8, 6, 7, 2, 5, 4, 3, 0, 1}; /* 31 moves */
   bs_board c = bs_test_board(3, 3, 0, cell);
   bs_goal(&c, &goal);
   bs_heur_init(&H, &c, &goal, BS_LC_LOWER_BOUND);
-  for (int foresee = 0; foresee < 2; foresee++) {
-    cr_assert_eq(bs_bounded(&sv, &c, &goal, &H, BS_MAX_MOVES, 1000000, 1, foresee, &r), BS_END_MET);
-    cr_assert_eq(r.length, 31, "foresee %d", foresee);
-  }
+  cr_assert_eq(bs_bounded(&sv, &c, &goal, &H, BS_MAX_MOVES, 1000000, 1, &r), BS_END_MET);
+  cr_assert_eq(r.length, 31);
 }
 
 Test(search, budget_gives_up) {
@@ -555,7 +552,7 @@ Test(search, floors_stay_at_or_below_a_tight_bound) {
 /* The budget is of all the runs of a bounded search, not of each: with a
  * budget of exactly what its first run generates (that run ends at its
  * bound, within the budget, having spent it all), the search gives up
- * there, with or without foresight, and does not go on unbounded. */
+ * there, and does not go on unbounded. */
 Test(search, a_budget_spent_by_a_whole_run_ends_the_search) {
   bs_board b[6];
   int dist[6], n = deep_boards(b, dist, 6), tried = 0;
@@ -568,20 +565,18 @@ Test(search, a_budget_spent_by_a_whole_run_ends_the_search) {
     const int c = (int)bs_score_value(bs_heur_word(&H, BS_FORWARD, &b[i]));
     if (c + 2 > dist[i]) continue;
     /* One run, at the lower bound: no way that short. */
-    cr_assert_eq(bs_bounded(&sv, &b[i], &goal, &H, c, 0, 1, 0, &r), BS_END_LIMIT, "board %d", i);
+    cr_assert_eq(bs_bounded(&sv, &b[i], &goal, &H, c, 0, 1, &r), BS_END_LIMIT, "board %d", i);
     const uint64_t first = r.generated;
     const int proved = r.floor;
     if (!first) continue; /* every first move was pruned: a budget of 0 is none */
     cr_assert_gt(proved, c, "board %d", i);
-    for (int foresee = 0; foresee < 2; foresee++) {
-      bs_end e = bs_bounded(&sv, &b[i], &goal, &H, BS_MAX_MOVES, first, 1, foresee, &r);
-      cr_assert_eq(e, BS_END_BUDGET, "board %d foresee %d: ended %d, %llu states of %llu", i, foresee, (int)e,
-                   (unsigned long long)r.generated, (unsigned long long)first);
-      cr_assert_eq(r.generated, first, "board %d foresee %d", i, foresee);
-      /* The run searched its bound whole on the last of the budget: its
-       * proof stands, and the floor says so. */
-      cr_assert_eq(r.floor, proved, "board %d: floor %d, the first run proved %d", i, r.floor, proved);
-    }
+    bs_end e = bs_bounded(&sv, &b[i], &goal, &H, BS_MAX_MOVES, first, 1, &r);
+    cr_assert_eq(e, BS_END_BUDGET, "board %d: ended %d, %llu states of %llu", i, (int)e,
+                 (unsigned long long)r.generated, (unsigned long long)first);
+    cr_assert_eq(r.generated, first, "board %d", i);
+    /* The run searched its bound whole on the last of the budget: its
+     * proof stands, and the floor says so. */
+    cr_assert_eq(r.floor, proved, "board %d: floor %d, the first run proved %d", i, r.floor, proved);
     tried++;
   }
   cr_assert_gt(tried, 2);
@@ -621,7 +616,7 @@ Test(search, a_bounded_search_stops_at_most_with_a_true_floor) {
     bs_heur H;
     bs_heur_init(&H, &b[i], &goal, BS_LC_LOWER_BOUND);
     for (int most = dist[i] - 3; most <= dist[i] + 1; most++) {
-      bs_end e = bs_bounded(&sv, &b[i], &goal, &H, most, 0, 1, 0, &r);
+      bs_end e = bs_bounded(&sv, &b[i], &goal, &H, most, 0, 1, &r);
       if (most >= dist[i]) {
         cr_assert_eq(e, BS_END_MET, "board %d most %d: ended %d", i, most, (int)e);
         cr_assert(r.length == dist[i] && r.floor == dist[i], "board %d most %d: %d moves, floor %d, %d exist", i,
