@@ -140,11 +140,8 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
   if (k && !tuples_may_pay(b, &goal, k, &H, T, r)) k = 0;
   bs_result run;
   /* Both runs below give up before a run they foresee past the budget
-   * (bs_bounded). Before stop 69 auto's try ran on into the budget: giving
-   * up took 3% off every 10th real board's states for the same answers,
-   * and the states it saves buy a larger try: 30,000 proves 699 real
-   * boards shortest where 20,000 proved 634, in 1.9% fewer states
-   * (docs/heuristic.md). */
+   * (bs_bounded): cut off, it would prove nothing, and auto's try spends
+   * what that saves on a larger budget (stop 69, docs/heuristic.md). */
   bs_end end = BS_END_BUDGET;
   uint64_t spent = 0;
   int floor = 0;

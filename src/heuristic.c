@@ -448,13 +448,12 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     uint64_t total = (uint64_t)set->polish_total * effort;
     const int astray = set->retry_over && (uint64_t)len * 100 > (uint64_t)set->retry_over * bound;
     if ((built || astray) && total && set->relay_share) {
-      const uint64_t before = r->generated;
       const bs_relay_plan relay = {(int)set->relay_window, (int)set->lc_weight, (int)set->beam_extra,
                                    (uint32_t)((uint64_t)set->relay_width * effort),
                                    total * (uint64_t)set->relay_share / 100};
       len = bs_polish_relay(sv, b, m, len, &relay, P, r);
+      const uint64_t spent = r->generated - mark; /* every state before is charged */
       charge(r, BS_PHASE_RELAY, &mark);
-      const uint64_t spent = r->generated - before;
       total = spent < total ? total - spent : 1; /* 0 would be no limit */
       if ((len = bs_polish_loops(b, m, len)) < 0) goto out_of_memory; /* the relays' splices */
     }

@@ -99,12 +99,9 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const 
         if (!cap || share < cap) cap = share;
       }
       /* Every way between the ends has the window's parity: at most j - i - 2.
-       * A bridge gives up before a run it foresees past its cap; before
-       * stop 69 it ran on into it, and the bridges cut off by their cap
-       * took 46% of the polish's states on every 10th real board and
-       * shortened nothing. Giving up, with polish_budget 90,000 for
-       * 60,000, took 98 moves and 1.8% of the states off the real set
-       * (docs/heuristic.md). */
+       * A bridge gives up before a run it foresees past its cap: bridges
+       * cut off by their cap took 46% of the polish's states and shortened
+       * nothing (stop 69, docs/heuristic.md). */
       bs_end end = bs_bounded(sv, &a, &z, &H, j - i - 2, cap, 1, &s);
       spent += s.generated;
       if (s.generated > worst) worst = s.generated;
