@@ -94,7 +94,10 @@ busy() { awk -v hz="$hz" '$1 == "cpu" { print ($2 + $3 + $4 + $7 + $8 + $9) / hz
 children() { awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, "m"); s += t[1] * 60 + t[2] } print s }' "$1"; }
 busied=
 
-echo "bench/unseen.sh: seed $seed, $bin, batch --jobs 2 --mem 80M"
+# The machine, as `bislide bench` names it: its times are this machine's,
+# and the VM under this project has changed between stops.
+cpu=$(sed -n 's/^model name[[:space:]]*:[[:space:]]*//p' /proc/cpuinfo 2>/dev/null | head -n 1)
+echo "bench/unseen.sh: seed $seed, $bin, batch --jobs 2 --mem 80M; $ncpu CPUs, ${cpu:-unknown CPU}"
 printf '%-11s %7s %8s %11s %7s %8s %10s %8s %8s %8s\n' set boards answered unsolvable gaveup moves slowest_s cpu_s wall_s others_%
 fail=0
 for set in sizes big layouts walks shapes unsolvable; do
