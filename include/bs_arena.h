@@ -84,8 +84,9 @@ static inline uint32_t *bs_arena_scratch(bs_arena *ar) { return bs_arena_rec(ar,
 /* Records are written in order into memory last used long ago: a write
  * that misses waits for its line, so bs_arena_warm asks for the lines of
  * the record BS_WARM_AHEAD past the scratch before the search gets there
- * (stop 72: 0.95 to 0.99 of the time on every 10th real board, the same
- * answers; 8 ahead was no faster, 64 no faster than 16). It asks for a
+ * (stop 72, an Intel Xeon VM: 0.95 to 0.99 of the time on every 10th
+ * real board, the same answers; 8 ahead was no faster, 64 no faster than
+ * 16; on stop 73's AMD EPYC VM neutral, 0.997 and 1.002). It asks for a
  * record's first byte and the one 64 bytes on: with the next record's
  * first, at most 64 bytes apart, that is every cache line a record spans. */
 #define BS_WARM_AHEAD 16
