@@ -73,4 +73,12 @@ void bs_answers_free(bs_answers *a);
 #define BS_LINE_GIVE_UP (64 << 20)
 long bs_read_line(FILE *f, char **buf, size_t *cap);
 
+/* The length of s[0..len) less the trailing blanks, tabs and CRs that
+ * bs_read_line strips, so that a board given as an argument (--board)
+ * reads as the same line in a file would. */
+static inline size_t bs_line_trim(const char *s, size_t len) {
+  while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\r' || s[len - 1] == '\n')) len--;
+  return len;
+}
+
 #endif

@@ -37,6 +37,7 @@ enum { IT_SKIP = 0, IT_TODO, IT_DONE, IT_INVALID };
 typedef struct item {
   signed char state, status, optimal, dropped, resumed;
   signed char unreplayed; /* a journal answer for it did not replay */
+  signed char untrue;     /* a journal line for it claimed what does not hold */
   int length, floor;
   const char *reason; /* interned, NULL for none */
   char *moves;        /* solved only */
@@ -62,6 +63,7 @@ typedef struct batch {
   int done_run, solved_run; /* this run */
   bs_journal j;
   int journaling, werr;
+  int unjournaled; /* results of this run that a failed write kept out of the journal */
   char err[600];
   char *reasons[MAX_REASONS];
   int nreasons;
@@ -179,6 +181,7 @@ static void record(batch *b, int i, const bs_result *r, double ms, double cpu_ms
     snprintf(b->err, sizeof b->err, "%s: %s", b->j.path, strerror(errno));
     b->werr = 1;
   }
+  b->unjournaled += b->journaling && b->werr; /* this one, and any finished after */
   if (b->werr) atomic_store(&b->stop, 1);
   b->done_run++;
   b->solved_run += r->status == BS_ST_SOLVED;
@@ -226,6 +229,22 @@ static uint64_t set_hash(const bs_set *s) {
   return h;
 }
 
+/* Whether what a journal line claims holds as far as it can be checked
+ * without solving: a floor at most the answer's length (equal when it is
+ * marked shortest), and an unsolvable board that the solvability test,
+ * which is exact (bs_board.h), finds unsolvable for the same reason. A
+ * checksum guards against a torn or damaged line, not against one
+ * written by hand. */
+static int holds(const bs_board *bd, const bs_jentry *e) {
+  if (e->status == BS_ST_SOLVED)
+    return e->floor >= 0 && e->floor <= e->length && (!e->optimal || e->floor == e->length);
+  if (e->status == BS_ST_UNSOLVABLE) {
+    const char *why = NULL;
+    return bs_solvability(bd, &why) == BS_UNSOLVABLE && why && !strcmp(why, e->reason);
+  }
+  return 1;
+}
+
 static int load_journal(batch *b, const bs_jload *ld, const char *path) {
   int foreign = 0;
   for (int k = 0; k < ld->n; k++) {
@@ -242,6 +261,10 @@ static int load_journal(batch *b, const bs_jload *ld, const char *path) {
     if (e->status == BS_ST_SOLVED &&
         bs_replay(&b->set.e[e->index].board, e->moves, (size_t)e->length, &at) != BS_RP_OK) {
       x->unreplayed = 1;
+      continue;
+    }
+    if (!holds(&b->set.e[e->index].board, e)) {
+      x->untrue = 1;
       continue;
     }
     x->state = IT_DONE;
@@ -262,8 +285,11 @@ static int load_journal(batch *b, const bs_jload *ld, const char *path) {
     b->solved_before += e->status == BS_ST_SOLVED;
   }
   /* Counted by puzzle, after every line: another line may answer it. */
-  int redo = 0;
-  for (int i = 0; i < b->set.n; i++) redo += b->it[i].unreplayed && b->it[i].state == IT_TODO;
+  int redo = 0, untrue = 0;
+  for (int i = 0; i < b->set.n; i++) {
+    redo += b->it[i].unreplayed && b->it[i].state == IT_TODO;
+    untrue += b->it[i].untrue && b->it[i].state == IT_TODO;
+  }
   if (ld->torn)
     fprintf(stderr, "%s: the last line was cut off (torn write): that puzzle is solved again\n", path);
   if (ld->bad)
@@ -272,6 +298,11 @@ static int load_journal(batch *b, const bs_jload *ld, const char *path) {
   if (redo)
     fprintf(stderr, "%s: %d puzzle%s answer%s that do%s not replay: solved again\n", path, redo,
             redo == 1 ? "'s" : "s'", redo == 1 ? "" : "s", redo == 1 ? "es" : "");
+  if (untrue)
+    fprintf(stderr,
+            "%s: %d puzzle%s result%s that do%s not hold (a floor above the answer, or unsolvable "
+            "where the solvability test disagrees): solved again\n",
+            path, untrue, untrue == 1 ? "'s" : "s'", untrue == 1 ? "" : "s", untrue == 1 ? "es" : "");
   if (foreign)
     fprintf(stderr, "%s: %d entr%s for no puzzle of this run: ignored\n", path, foreign,
             foreign == 1 ? "y" : "ies");
@@ -675,7 +706,10 @@ int bs_cmd_batch(int argc, char **argv) {
     case 'E':
       if (bs_cli_setting("batch", &settings, optarg)) return BS_EXIT_USAGE;
       break;
-    case 'P': pdb_dir = optarg; break;
+    case 'P': /* '' would put the cache in the root directory */
+      if (!*optarg) return bs_usage_error("batch", "--pdb-dir needs a directory (--no-pdb-cache: none)");
+      pdb_dir = optarg;
+      break;
     case 'N': pdb_dir = NULL; break;
     case 'S':
       if (parse_shard(optarg, &shard_k, &shard_n))
@@ -724,6 +758,7 @@ int bs_cmd_batch(int argc, char **argv) {
   worker *w = NULL;
   int nw = 0;
   bs_jload ld = {0};
+  bs_outfile of = {0}, jf = {0}; /* the answers and --json */
   b->j.fd = -1;
   if (problems < 0) goto out;
   b->sharded = sharded;
@@ -786,6 +821,10 @@ int bs_cmd_batch(int argc, char **argv) {
     }
   }
 
+  /* Both outputs are opened now, under temporary names (bs_outfile.h),
+   * and written at the end: one that cannot be made (a missing directory,
+   * no permission) is found before the run, not after it. */
+  if (bs_outfile_open(&of, out, "batch") || (json && bs_outfile_open(&jf, json, "batch"))) goto out;
   if (b->ntodo) bs_cli_con_warn("batch", b->mode, &b->settings, wmem, jobs);
   double t0 = bs_now_ms();
   if (b->ntodo && run_workers(b, w, nw, t0)) goto out;
@@ -796,6 +835,11 @@ int bs_cmd_batch(int argc, char **argv) {
     tally_up(b, &t);
     summary(b, setpath, &t, secs, (int)jobs, mem);
     fprintf(stderr, "bislide batch: %s\n", b->err);
+    if (b->unjournaled)
+      fprintf(stderr,
+              "bislide batch: %d of the puzzles finished are not in the journal: --resume solves them "
+              "again\n",
+              b->unjournaled);
     goto out;
   }
   if (b->done_run < b->ntodo) {
@@ -819,19 +863,12 @@ int bs_cmd_batch(int argc, char **argv) {
     fprintf(stderr, "bislide batch: out of memory\n");
     goto out;
   }
-  bs_outfile of;
-  int failed = bs_outfile_open(&of, out, "batch");
-  if (!failed) {
-    fwrite(text, 1, len, of.f);
-    failed = bs_outfile_commit(&of, "batch");
-  }
+  fwrite(text, 1, len, of.f);
+  int failed = bs_outfile_commit(&of, "batch");
   free(text);
   if (!failed && json) {
-    failed = bs_outfile_open(&of, json, "batch");
-    if (!failed) {
-      json_lines(b, of.f, &t, secs, bs_store_name((bs_store_kind)store));
-      failed = bs_outfile_commit(&of, "batch");
-    }
+    json_lines(b, jf.f, &t, secs, bs_store_name((bs_store_kind)store));
+    failed = bs_outfile_commit(&jf, "batch");
   }
   summary(b, setpath, &t, secs, (int)jobs, mem);
   if (failed) goto out;
@@ -839,6 +876,8 @@ int bs_cmd_batch(int argc, char **argv) {
   bs_journal_close(&b->j, 1);
   rc = problems ? BS_EXIT_FAIL : BS_EXIT_OK;
 out:
+  bs_outfile_abort(&of); /* nothing, once committed */
+  bs_outfile_abort(&jf);
   /* A journal without a single result (a failed start) is not worth keeping. */
   if (b->j.path) bs_journal_close(&b->j, b->done_before + b->done_run == 0);
   for (int k = 0; k < nw; k++) bs_solver_free(&w[k].sv);

@@ -35,7 +35,8 @@ static void help(void) {
          "                     stdout); it may be a SHARD, read first, not SET\n"
          "  -h, --help         show this help\n\n"
          "Exit status: 0 merged, 1 refused (overlap, missing or malformed shards, an\n"
-         "unreadable file), 2 usage error.\n");
+         "unreadable file) or merged from a SET with bad lines (reported as FILE:LINE,\n"
+         "their answers empty, as batch leaves them), 2 usage error.\n");
 }
 
 typedef struct shard {
@@ -189,8 +190,9 @@ static void check_lines(const shard *s, const char *p, const char *end, int file
       else if (x->moves)
         report("%s:%d: puzzle %ld again: shards overlap (first at %s:%d)", s->path, line, index,
                all[x->file].path, x->line);
-      else if ((uint64_t)(eol - q) > UINT32_MAX)
-        report("%s:%d: an answer of %zu moves is too long", s->path, line, (size_t)(eol - q));
+      else if (eol - q > BS_LINE_MAX) /* no reader of answer files would take it */
+        report("%s:%d: an answer of %zu moves, over a line's %d bytes", s->path, line, (size_t)(eol - q),
+               BS_LINE_MAX);
       else
         *x = (slot){.moves = q, .len = (uint32_t)(eol - q), .file = file, .line = line};
     }
@@ -220,22 +222,15 @@ int bs_cmd_merge(int argc, char **argv) {
   if (bs_writes_over_set(out, setpath))
     return bs_usage_error("merge", "'%s' is the set: it would be written over", out);
 
-  /* Only the number of puzzles matters here: batch gave every line of the
-   * set an index, valid board or not, so the set's own problems are not
-   * merge's to report. */
-  char *msgs = NULL;
-  size_t msglen = 0;
-  FILE *errs = open_memstream(&msgs, &msglen);
+  /* batch gave every line of the set an index, valid board or not, and
+   * left a bad one's answer empty: so does merge, and as batch it reports
+   * the set's problems and exits 1 for them, after writing the file. */
   bs_set set;
-  int problems = bs_set_read(setpath, &set, errs ? errs : stderr);
-  if (errs) fclose(errs);
+  const int problems = bs_set_read(setpath, &set, stderr);
   if (problems < 0 || !set.n) { /* a set of no puzzles fails as in batch */
-    fputs(msgs ? msgs : "", stderr);
-    free(msgs);
     bs_set_free(&set);
     return BS_EXIT_FAIL;
   }
-  free(msgs);
   long total = set.n;
 
   reports = 0;
@@ -335,8 +330,10 @@ int bs_cmd_merge(int argc, char **argv) {
   if (dropped)
     fprintf(stderr, "; %d answer%s (%ld moves) dropped to keep every letter within its limit", dropped,
             dropped == 1 ? "" : "s", dropped_moves);
+  if (problems)
+    fprintf(stderr, "; %d problem%s in %s, as in batch", problems, problems == 1 ? "" : "s", setpath);
   fputc('\n', stderr);
-  rc = BS_EXIT_OK;
+  rc = problems ? BS_EXIT_FAIL : BS_EXIT_OK;
 done:
   free(drop);
   for (int i = 0; sh && i < nfiles; i++)

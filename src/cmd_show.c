@@ -133,8 +133,7 @@ static int play(const show_item *it, int tty, long delay) {
     if (!bs_move(&b, bs_dir_from_char((unsigned char)c))) {
       size_t at;
       int fault = bs_replay(&b, &c, 1, &at); /* b is unchanged: why the move failed */
-      fprintf(stderr, "%s:%ld: step %d: move %c %s\n", it->name, it->line, k, c,
-              fault == BS_RP_WALL ? "hits a wall" : "hits the edge of the board");
+      fprintf(stderr, "%s:%ld: move %d '%c' %s\n", it->name, it->line, k, c, bs_replay_fault(fault));
       return BS_EXIT_FAIL;
     }
     if (tty) {
@@ -271,14 +270,17 @@ static const char *jobject(const char *line, jfields *f) {
     if (klen >= sizeof key) {
       p = jskip(p, 0); /* no field of ours has such a long name */
     } else if (!strcmp(key, "board")) {
+      if (*p != '"') return "\"board\" is not a string"; /* valid JSON, but not ours */
       size_t n;
       p = jstring(p, f->board, sizeof f->board, &n);
       if (p && n >= sizeof f->board) return "\"board\" is too long for a board";
       f->has_board = 1;
     } else if (!strcmp(key, "moves")) {
+      if (*p != '"') return "\"moves\" is not a string";
       p = jstring(p, f->moves, strlen(line) + 1, &f->nmoves);
       f->has_moves = 1;
     } else if (!strcmp(key, "status")) {
+      if (*p != '"') return "\"status\" is not a string";
       p = jstring(p, f->status, sizeof f->status, NULL);
     } else if (!strcmp(key, "reason") && *p == '"') {
       p = jstring(p, f->reason, sizeof f->reason, NULL);
@@ -525,7 +527,7 @@ int bs_cmd_show(int argc, char **argv) {
     char err[160];
     items->name = "--moves";
     items->line = 1;
-    if (bs_board_parse(board, strlen(board), &items->board, err, sizeof err)) {
+    if (bs_board_parse(board, bs_line_trim(board, strlen(board)), &items->board, err, sizeof err)) {
       fprintf(stderr, "--board:1: %s\n", err);
       rc = BS_EXIT_FAIL;
     } else if (moves && !moves_ok(items->name, items->line, moves, strlen(moves))) {

@@ -71,7 +71,10 @@ int bs_cmd_solve(int argc, char **argv) {
     case 'S':
       if (bs_cli_setting("solve", &settings, optarg)) return BS_EXIT_USAGE;
       break;
-    case 'P': o.pdb_dir = optarg; break;
+    case 'P': /* '' would put the cache in the root directory */
+      if (!*optarg) return bs_usage_error("solve", "--pdb-dir needs a directory (--no-pdb-cache: none)");
+      o.pdb_dir = optarg;
+      break;
     case 'N': o.pdb_dir = NULL; break;
     case 'h': help(); return BS_EXIT_OK;
     default: return bs_usage_error("solve", "bad option");
@@ -91,7 +94,8 @@ int bs_cmd_solve(int argc, char **argv) {
     }
     set.n = 1;
     set.e->line = 1;
-    set.e->ok = !bs_board_parse(board, strlen(board), &set.e->board, set.e->err, sizeof set.e->err);
+    set.e->ok = !bs_board_parse(board, bs_line_trim(board, strlen(board)), &set.e->board, set.e->err,
+                                sizeof set.e->err);
     problems = !set.e->ok;
     if (problems) fprintf(stderr, "--board:1: %s\n", set.e->err);
   } else {

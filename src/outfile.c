@@ -2,6 +2,7 @@
 #include "bs_outfile.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -77,6 +78,36 @@ static char *dir_of(const char *p) {
   return r;
 }
 
+/* Where the symbolic link `path` leads, followed link by link as open(2)
+ * follows them, to a name that need not exist yet (a dangling link is
+ * written through too, and makes its target); malloc'd. NULL with errno
+ * set when it cannot be followed (ELOOP past 40 links, as Linux gives up). */
+static char *follow(const char *path) {
+  char *cur = strdup(path), to[PATH_MAX];
+  for (int hops = 0; cur; hops++) {
+    struct stat st;
+    if (lstat(cur, &st) || !S_ISLNK(st.st_mode)) return cur;
+    const ssize_t n = hops < 40 ? readlink(cur, to, sizeof to) : -1;
+    if (n < 0 || n == (ssize_t)sizeof to) {
+      errno = hops >= 40 ? ELOOP : n < 0 ? errno : ENAMETOOLONG;
+      free(cur);
+      return NULL;
+    }
+    const char *slash = strrchr(cur, '/');
+    /* A relative target is relative to the link's own directory. */
+    const size_t d = to[0] != '/' && slash ? (size_t)(slash - cur) + 1 : 0;
+    char *next = malloc(d + (size_t)n + 1);
+    if (next) {
+      memcpy(next, cur, d);
+      memcpy(next + d, to, (size_t)n);
+      next[d + (size_t)n] = 0;
+    }
+    free(cur);
+    cur = next;
+  }
+  return NULL;
+}
+
 /* The descriptor a path names when it is one of the process's own
  * (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1: such a
  * path is written to that descriptor as it is, so that `>> file` appends
@@ -119,8 +150,14 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   }
   struct stat st;
   /* A symbolic link is written through, as fopen would: the file it names
-   * is replaced, and the link stays. */
-  if (!lstat(path, &st) && S_ISLNK(st.st_mode) && (o->real = realpath(path, NULL))) path = o->real;
+   * is replaced (or made, where the link dangles), and the link stays. */
+  if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
+    if (!(o->real = follow(path))) {
+      fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
+      return -1;
+    }
+    path = o->real;
+  }
   if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
     o->f = fopen(path, "w");
     if (!o->f) {
@@ -147,8 +184,8 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   int fd = mkstemp(o->tmp);
   if (fd >= 0) track(o->tmp);
   pthread_sigmask(SIG_SETMASK, &was, NULL);
-  if (fd < 0) {
-    fprintf(stderr, "bislide %s: %s: %s\n", cmd, o->path, strerror(errno));
+  if (fd < 0) { /* named as the link leads, where it is one: its directory is missing */
+    fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
     free(o->tmp);
     o->tmp = NULL;
     bs_outfile_abort(o);

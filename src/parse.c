@@ -82,6 +82,21 @@ static int numbers(const char *s, long len, long *out, int max) {
   return k;
 }
 
+/* Whether s holds numbers and blanks, one of them at least signed: a
+ * header line with a sign where none belongs, not a board. */
+static int signed_numbers(const char *s, long len) {
+  int sign = 0;
+  for (long i = 0; i < len; i++) {
+    if (s[i] == '+' || s[i] == '-') {
+      if (i + 1 == len || s[i + 1] < '0' || s[i + 1] > '9') return 0;
+      sign = 1;
+    } else if (s[i] != ' ' && s[i] != '\t' && (s[i] < '0' || s[i] > '9')) {
+      return 0;
+    }
+  }
+  return sign;
+}
+
 /* A UTF-8 byte order mark, which some Windows editors put first. */
 static long skip_bom(char *buf, long len) {
   if (len > BS_LINE_MAX) return len; /* too long stays too long */
@@ -159,17 +174,21 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
     if (len == 0 || buf[0] == '#') continue;
     long nums[4];
     int k = numbers(buf, len, nums, 4);
-    if (!set->n && set->declared < 0 && k != -1) {
-      /* Header lines come before any board: limits, then the count. */
+    if (!set->n && (k != -1 || signed_numbers(buf, len))) {
+      /* Header lines come before any board: limits, then the count. A
+       * line of numbers there is a header line, signed ones too, and no
+       * puzzle: the puzzles after it keep their numbers. */
       if (k == 4 && !set->has_limits && !seen_content) {
         set->has_limits = 1;
         memcpy(set->limit, nums, sizeof nums);
-      } else if (k == 1) {
+      } else if (k == 1 && set->declared < 0) {
         set->declared = nums[0];
         count_line = line;
       } else {
-        if (problems < BS_REPORT_MAX)
-          fprintf(errs, "%s:%d: a header is \"LX RX UX DX\" then a puzzle count, numbers up to %ld\n",
+        if (problems < BS_REPORT_MAX && k == 1)
+          fprintf(errs, "%s:%d: a second puzzle count (line %d has one)\n", name, line, count_line);
+        else if (problems < BS_REPORT_MAX)
+          fprintf(errs, "%s:%d: a header is \"LX RX UX DX\" then a puzzle count, numbers from 0 to %ld\n",
                   name, line, BS_HEADER_MAX);
         problems++;
       }
@@ -201,8 +220,9 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
     return -1;
   }
   if (set->declared >= 0 && set->declared != set->n) {
-    fprintf(errs, "%s:%d: the header says %ld puzzles, the file has %d%s\n", name, count_line,
-            set->declared, set->n, set->declared > set->n ? " (cut short?)" : "");
+    fprintf(errs, "%s:%d: the header says %ld puzzle%s, the file has %d%s\n", name, count_line,
+            set->declared, set->declared == 1 ? "" : "s", set->n,
+            set->declared > set->n ? " (cut short?)" : "");
     problems++;
   } else if (!set->n && !problems) {
     fprintf(errs, "%s:%d: no puzzles\n", name, line ? line : 1);

@@ -550,6 +550,49 @@ Test(batch, journal_entries_that_do_not_fit_are_told_apart) {
   bs_proc_free(&res);
 }
 
+/* Lines that pass their checksum and replay, but claim what does not
+ * hold: a floor above the answer, and a solvable board as unsolvable.
+ * Both are solved again, and the resumed answers are one run's. */
+Test(batch, journal_claims_that_do_not_hold_are_redone) {
+  killed_run k;
+  kill_a_run(&k, 11);
+  size_t len;
+  char *jt = bs_slurp(k.journal, &len), *nl = strchr(jt, '\n');
+  cr_assert_not_null(nl);
+  FILE *f = fopen(k.journal, "wb");
+  cr_assert_not_null(f);
+  fwrite(jt, 1, (size_t)(nl + 1 - jt), f); /* the header */
+  int forged = 0;
+  for (char *l = nl + 1, *e; (e = strchr(l, '\n')); l = e + 1) {
+    char copy[BS_JOURNAL_LINE_MAX], line[BS_JOURNAL_LINE_MAX];
+    bs_jentry x;
+    cr_assert_lt((size_t)(e - l), sizeof copy);
+    memcpy(copy, l, (size_t)(e - l));
+    if (forged < 2 && bs_journal_parse(copy, (size_t)(e - l), &x) == 0 && x.status == BS_ST_SOLVED &&
+        x.length > 0) {
+      bs_result r;
+      memset(&r, 0, sizeof r);
+      r.status = forged ? BS_ST_UNSOLVABLE : BS_ST_SOLVED;
+      r.reason = forged ? "parity" : NULL;
+      r.floor = x.length + 2;
+      r.length = x.length;
+      memcpy(r.moves, x.moves, (size_t)x.length);
+      fwrite(line, 1, bs_journal_format(line, x.index, &r, 1.0), f);
+      forged++;
+      continue;
+    }
+    fwrite(l, 1, (size_t)(e + 1 - l), f);
+  }
+  fclose(f);
+  free(jt);
+  cr_assert_eq(forged, 2, "the killed run answered too few puzzles");
+
+  bs_proc res;
+  resume_it(&k, &res);
+  cr_assert(strstr(res.err, "2 puzzles' results that do not hold"), "%s", res.err);
+  bs_proc_free(&res);
+}
+
 Test(batch, sigint_exits_130_and_leaves_a_resumable_journal) {
   char *text = medium_set();
   char *set = bs_temp_text(text), *ref = bs_temp_text(""), *out = bs_temp_text("");
@@ -661,9 +704,24 @@ Test(batch, full_disk_unwritable_path_or_a_directory_exit_1_with_the_path) {
     cr_assert_eq(both[i]->outlen, 0);
   }
   cr_assert_eq(rmdir(dir), 0, "the directory was written into");
-  free(text);
   bs_proc_free(&a);
   bs_proc_free(&b);
+  /* So is a --json in a missing directory: the answers stay as they were,
+   * and no journal is left behind. */
+  char *ans = bs_temp_text("old\n"), journal[4200];
+  snprintf(journal, sizeof journal, "%s.journal", ans);
+  bs_run(&a, NULL, "batch", set, "-o", ans, "--json", "/nonexistent-bislide-dir/x.json", "--jobs", "1",
+         "--mem", "4M", NULL);
+  cr_assert_eq(a.code, 1, "%s", a.err);
+  cr_assert(strstr(a.err, "/nonexistent-bislide-dir/x.json"), "%s", a.err);
+  cr_assert_eq(bs_count_lines(a.err), 1, "refused before the run: %s", a.err);
+  char *kept = bs_slurp(ans, NULL);
+  cr_assert_str_eq(kept, "old\n");
+  free(kept);
+  cr_assert_neq(access(journal, F_OK), 0, "a journal was left behind");
+  bs_proc_free(&a);
+  bs_temp_drop(ans);
+  free(text);
   bs_temp_drop(set);
 }
 
@@ -727,6 +785,8 @@ Test(batch, a_failed_journal_write_stops_with_the_path) {
   snprintf(want, sizeof want, "%s: %s", j, strerror(EFBIG));
   cr_assert_eq(code, 1, "exit %d, signal %d: %s", code, sig, err);
   cr_assert(strstr(err, want), "no '%s' in: %s", want, err);
+  /* The summary counts what finished; this says what the journal lacks. */
+  cr_assert(strstr(err, "are not in the journal: --resume solves them again"), "%s", err);
   cr_assert_not(exists(out), "an answer file after a failed journal");
   bs_proc res;
   bs_run(&res, NULL, "batch", set, "-o", out, "--resume", MEDIUM_OPTS, NULL);

@@ -91,6 +91,11 @@ Test(cli, usage_errors) {
   usage_error("verify, unknown option", &p);
   bs_run(&p, NULL, "verify", "-", "-", NULL);
   usage_error("verify, both from stdin", &p);
+  /* An empty --pdb-dir would put the tables' cache in the root directory. */
+  bs_run(&p, NULL, "solve", "--pdb-dir", "", set, NULL);
+  usage_error("solve, empty --pdb-dir", &p);
+  bs_run(&p, NULL, "batch", "--pdb-dir", "", set, "-o", "-", NULL);
+  usage_error("batch, empty --pdb-dir", &p);
   bs_temp_drop(set);
 
   /* getopt's own message names the command as ours do, "bislide CMD:". */
@@ -277,6 +282,11 @@ Test(cli, solve_board_option) {
   bs_run(&p, NULL, "solve", "--exact", "--board", "3,3,867254301", NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert_eq(p.outlen, 32, "31 moves and a newline: %s", p.out);
+  bs_proc_free(&p);
+  /* Trailing blanks, a tab or a CR, as a line of a file may have. */
+  bs_run(&p, NULL, "solve", "--board", "3,3,123456708 \t\r", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_str_eq(p.out, "R\n");
   bs_proc_free(&p);
   bs_run(&p, NULL, "solve", "--board", "3,3,12345678", NULL);
   cr_assert_eq(p.code, 1, "a bad --board fails: %s", p.err);

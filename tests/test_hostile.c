@@ -112,15 +112,15 @@ Test(hostile, headers) {
   solve_accepts("2\n" GOOD1 "\n" GOOD2 "\n", strlen("2\n" GOOD1 "\n" GOOD2 "\n"), "R\nRD\n");
   /* A count that does not match, either way. */
   solve_rejects_text("10 10 10 10\n1\n" GOOD1 "\n" GOOD2 "\n", 2,
-                     "the header says 1 puzzles, the file has 2");
+                     "the header says 1 puzzle, the file has 2");
   solve_rejects_text("10 10 10 10\n5000\n" GOOD1 "\n" GOOD2, 2,
                      "the header says 5000 puzzles, the file has 2 (cut short?)");
   solve_rejects_text("3\n", 1, "the header says 3 puzzles, the file has 0");
   /* Headers that are not headers. */
   solve_rejects_text("10 10 10\n" GOOD1 "\n", 1, "a header is \"LX RX UX DX\" then a puzzle count");
   solve_rejects_text("1 2 3 4 5\n" GOOD1 "\n", 1, "a header is");
-  solve_rejects_text("99999999999999999999999\n" GOOD1 "\n", 1, "numbers up to 1000000000");
-  solve_rejects_text("1\n1 2 3 4\n" GOOD1 "\n", 2, "expected W,H,CELLS");
+  solve_rejects_text("99999999999999999999999\n" GOOD1 "\n", 1, "numbers from 0 to 1000000000");
+  solve_rejects_text("1\n1 2 3 4\n" GOOD1 "\n", 2, "a header is"); /* limits come first */
   solve_rejects_text(GOOD1 "\n1\n", 2, "expected W,H,CELLS");
 }
 

@@ -125,6 +125,15 @@ Test(merge, refuses_malformed_lines) {
           "%s:3: puzzle 6 does not belong to shard 1/3");
   refused(good[0], good[1], "# bislide shard 2/3 of 7 puzzles\n3\tRR\n6\tDD", 2,
           "%s:3: no newline at the end: the file is cut short");
+  /* A line longer than any reader of answer files takes. */
+  const size_t n = (size_t)BS_LINE_MAX + 1, head = strlen("# bislide shard 1/3 of 7 puzzles\n2\t");
+  char *huge = malloc(head + n + strlen("\n5\tDRD\n") + 1);
+  cr_assert_not_null(huge);
+  memcpy(huge, "# bislide shard 1/3 of 7 puzzles\n2\t", head);
+  memset(huge + head, 'R', n);
+  strcpy(huge + head + n, "\n5\tDRD\n");
+  refused(good[0], huge, good[2], 1, "%s:2: an answer of 1048577 moves, over a line's 1048576 bytes");
+  free(huge);
 }
 
 Test(merge, refuses_mixed_shardings) {

@@ -77,6 +77,54 @@ Test(outfile, a_link_is_written_through) {
   bs_temp_drop(target);
 }
 
+/* A link that dangles is written through too: the file it names is made,
+ * through a chain of links relative to their own directories, and a link
+ * into a missing directory fails with the name it leads to. */
+Test(outfile, a_dangling_link_makes_its_target, .init = cr_redirect_stderr) {
+  char *base = bs_temp_text(""), target[4200], link[4200], link2[4200], nodir[4200];
+  const char *slash = strrchr(base, '/');
+  snprintf(target, sizeof target, "%s.target", base);
+  snprintf(link, sizeof link, "%s.link", base);
+  snprintf(link2, sizeof link2, "%s.link2", base);
+  unlink(target);
+  cr_assert_eq(symlink(slash ? strrchr(target, '/') + 1 : target, link), 0, "%s",
+               strerror(errno)); /* relative: the target's name alone */
+  cr_assert_eq(symlink(link, link2), 0, "%s", strerror(errno));
+  cr_assert_eq(write_text(link2, "new\n"), 0);
+  struct stat st;
+  cr_assert_eq(lstat(link2, &st), 0);
+  cr_assert(S_ISLNK(st.st_mode), "the first link was replaced by a file");
+  cr_assert_eq(lstat(link, &st), 0);
+  cr_assert(S_ISLNK(st.st_mode), "the second link was replaced by a file");
+  char *text = bs_slurp(target, NULL);
+  cr_assert_not_null(text, "the target was not made");
+  cr_assert_str_eq(text, "new\n");
+  free(text);
+  unlink(link);
+  unlink(link2);
+  unlink(target);
+
+  /* A loop of links is refused, not followed for ever. */
+  cr_assert_eq(symlink(link2, link), 0);
+  cr_assert_eq(symlink(link, link2), 0);
+  cr_assert_eq(write_text(link, "x\n"), -1);
+  unlink(link);
+  unlink(link2);
+
+  snprintf(nodir, sizeof nodir, "%s.nodir/a.txt", base);
+  cr_assert_eq(symlink(nodir, link), 0);
+  cr_assert_eq(write_text(link, "x\n"), -1);
+  cr_assert_eq(lstat(link, &st), 0);
+  cr_assert(S_ISLNK(st.st_mode), "a failed write replaced the link");
+  fflush(stderr);
+  char want[13000];
+  snprintf(want, sizeof want, "bislide test: %s: %s\nbislide test: %s: %s\n", link, strerror(ELOOP), nodir,
+           strerror(ENOENT));
+  cr_assert_stderr_eq_str(want);
+  unlink(link);
+  bs_temp_drop(base);
+}
+
 Test(outfile, same_file_by_any_name) {
   char *a = bs_temp_text("x\n"), other[4200], dotted[4200], link[4200];
   const char *slash = strrchr(a, '/');

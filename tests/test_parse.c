@@ -280,7 +280,7 @@ Test(parse, set_count_mismatch) {
   text = "# count first\n1\n" GOOD1 "\n" GOOD2 "\n";
   read_set(&r, text, strlen(text));
   cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 2, "the header says 1 puzzles, the file has 2");
+  reported(&r, 2, "the header says 1 puzzle, the file has 2");
   read_done(&r);
 
   /* A count of zero is a count too. */
@@ -304,6 +304,44 @@ Test(parse, set_bad_header) {
   read_set(&r, text, strlen(text));
   cr_assert_eq(r.problems, 1, "%s", r.errs);
   reported(&r, 2, "expected W,H,CELLS");
+  read_done(&r);
+}
+
+/* A header line with signed numbers is a header line, not a board; so is
+ * a second count, which is named as such, and neither is a puzzle. */
+Test(parse, set_signed_and_repeated_header_lines) {
+  read_result r;
+  const char *text = "-1 2 3 4\n1\n" GOOD1 "\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "%s", r.errs);
+  reported(&r, 1, "a header is \"LX RX UX DX\" then a puzzle count, numbers from 0 to 1000000000");
+  cr_assert_eq(r.set.n, 1);
+  cr_assert_eq(r.set.declared, 1);
+  read_done(&r);
+  text = "+1 1 1 1\n" GOOD1 "\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "%s", r.errs);
+  reported(&r, 1, "a header is");
+  cr_assert_eq(r.set.n, 1);
+  read_done(&r);
+  text = "1 2 3 4\n1\n1\n" GOOD1 "\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "%s", r.errs);
+  reported(&r, 3, "a second puzzle count (line 2 has one)");
+  cr_assert_null(strstr(r.errs, "the header says"), "%s", r.errs);
+  cr_assert_eq(r.set.n, 1);
+  read_done(&r);
+  /* A sign alone, or in a board, is no header. */
+  text = GOOD1 "\n-\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "%s", r.errs);
+  reported(&r, 2, "expected W,H,CELLS");
+  read_done(&r);
+  text = "- 1\n" GOOD1 "\n";
+  read_set(&r, text, strlen(text));
+  cr_assert_eq(r.problems, 1, "%s", r.errs);
+  reported(&r, 1, "expected W,H,CELLS");
+  cr_assert_eq(r.set.n, 2);
   read_done(&r);
 }
 
@@ -334,7 +372,7 @@ Test(parse, set_header_numbers_up_to_the_maximum) {
   text = "1000000001 1 2 3\n" GOOD1 "\n";
   read_set(&r, text, strlen(text));
   cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "numbers up to 1000000000");
+  reported(&r, 1, "numbers from 0 to 1000000000");
   cr_assert_not(r.set.has_limits);
   read_done(&r);
 }

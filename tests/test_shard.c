@@ -149,8 +149,10 @@ Test(shard, a_bad_line_fails_every_shard) {
     cr_assert_not_null(strstr(j, k ? "\"invalid\":1" : "\"invalid\":0"), "shard %s's summary: %s", shard, j);
     free(j);
   }
+  /* merge writes the same bytes, names the bad line and exits 1, as batch. */
   bs_run(&p, NULL, "merge", set, s[0], s[1], "-o", merged, NULL);
-  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, ":3: two blanks"), "merge does not name the bad line: %s", p.err);
   bs_proc_free(&p);
   same_bytes(merged, one);
   bs_run(&p, NULL, "verify", set, merged, NULL); /* the bad line's answer is empty */

@@ -131,14 +131,14 @@ Test(show, a_move_into_a_wall_names_its_step_after_the_frames_before) {
   bs_proc p;
   bs_run(&p, NULL, "show", "--board", "4,3,1=34567890AB", "--moves", "UU", NULL);
   cr_assert_eq(p.code, 1, "%s", p.err);
-  cr_assert_not_null(strstr(p.err, "--moves:1: step 2: move U hits a wall"), "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "--moves:1: move 2 'U' moves into a wall"), "%s", p.err);
   cr_assert_not_null(strstr(p.out, "frame 1: move U\n"), "the frames up to the wall: %s", p.out);
   cr_assert_null(strstr(p.out, "frame 2"), "%s", p.out);
   bs_proc_free(&p);
   /* The blank is in the bottom row: D leaves the board. */
   bs_run(&p, NULL, "show", "--board", "3,3,123456780", "--moves", "DR", NULL);
   cr_assert_eq(p.code, 1, "%s", p.err);
-  cr_assert_not_null(strstr(p.err, "step 1: move D hits the edge of the board"), "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "move 1 'D' moves off the board"), "%s", p.err);
   cr_assert_not_null(strstr(p.out, "frame 0: start\n"), "%s", p.out);
   cr_assert_null(strstr(p.out, "frame 1"), "%s", p.out);
   bs_proc_free(&p);
@@ -251,6 +251,13 @@ Test(show, bad_input_is_reported_where_it_is) {
   fails(&p, "-:2: malformed JSON");
   bs_run(&p, "\n{\"index\":1,\"moves\":\"R\"}\n", "show", "--json", NULL);
   fails(&p, "-:2: no \"board\" field");
+  /* Valid JSON whose fields have the wrong type says which field. */
+  bs_run(&p, "{\"board\":3}\n", "show", "-", NULL);
+  fails(&p, "-:1: \"board\" is not a string");
+  bs_run(&p, "{\"board\":\"3,3,123456708\",\"moves\":123}\n", "show", "-", NULL);
+  fails(&p, "-:1: \"moves\" is not a string");
+  bs_run(&p, "{\"board\":\"3,3,123456708\",\"status\":null}\n", "show", "-", NULL);
+  fails(&p, "-:1: \"status\" is not a string");
   bs_run(&p, "{\"board\":\"3,3,123405786\",\"moves\":\"RD\"}\n", "show", "--json", NULL);
   cr_assert_eq(p.code, 0, "%s", p.err); /* the same without the faults */
   bs_proc_free(&p);
