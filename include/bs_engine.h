@@ -33,9 +33,10 @@
  *   bridge       below L: only meetings shorter than L count, and the search
  *                stops as soon as none can be left (the polish).
  *
- * Scores come from a bs_heur built for `from` (its forward side scores the
- * distance to from's goal, its backward side the distance to `from`), so a
- * policy with scores must have `to` = the goal of `from`.
+ * Scores come from a bs_heur built for the pair `from`, `to` (bs_heur.h):
+ * its forward side scores the distance to `to`, its backward side the
+ * distance to `from`. `to` is any board of from's layout: the goal, a
+ * polish window's end, or the board itself for a beam run from the goal.
  *
  * When the store fills, each side keeps its last two layers (and the roots)
  * and older records are dropped and the rest renumbered (recycling): a new

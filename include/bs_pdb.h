@@ -70,9 +70,10 @@
  * Partitions: explicit ("12347/569AD/8BCEF" lists tiles, i.e. goal cells),
  * or chosen from a byte budget (bs_pdb_part_auto). Shapes matter, most
  * where a pattern fences the target's blank cell in: with its tiles home
- * the blank must still get in. On Korf's 100 (blank last; the suite
- * `measure` of tests/test_pdb.c), 5-5-5 12569/3478C/ABDEF has mean h
- * 40.55, 12347/569AD/8BCEF (8BCEF fences the corner in) 41.73; 6-6-3
+ * the blank must still get in. On Korf's 100 (blank last; measured by an
+ * opt-in suite of tests/test_pdb.c that commit 3c411f8 removed), 5-5-5
+ * 12569/3478C/ABDEF has mean h 40.55, 12347/569AD/8BCEF (8BCEF fences the
+ * corner in) 41.73; 6-6-3
  * 12569A/3478BC/DEF 41.29, 234678/ABCDEF/159 42.53 (Felner, Korf and
  * Hanan: 42.92 for theirs). The size of a set is known before it is
  * built (bs_pdb_bytes_for), and sets are cached on disk, checksummed

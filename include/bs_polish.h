@@ -9,7 +9,7 @@
  * bridge, the engine bounded by Manhattan distance plus linear
  * conflicts toward both ends (bs_bounded), and by the pattern databases of
  * the layout when the board has them (bs_pdb.h: admissible toward any
- * target board, so toward a window's ends), its bound raised by 2 from that
+ * target board, so toward a window's ends), its bound raised (bs_bounded) from that
  * lower bound up to the stretch's length less 2 (every way between the
  * ends has the stretch's parity). A pass that shortens something goes
  * again; a pass that proves every window shortest goes again with windows

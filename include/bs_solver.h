@@ -4,7 +4,8 @@
  * (bs_solver_engine), never per state; the modes above it are written once.
  *
  *   exact      proven-shortest answers: the engine bounded by an admissible
- *              heuristic, bound raised by 2 until the sides meet
+ *              heuristic, bound raised run by run (by 2 or more, as
+ *              the runs' growth allows: src/exact.c) until the sides meet
  *   bfs        proven-shortest answers by plain bidirectional breadth-first
  *              search (what `bench` times)
  *   heuristic  short answers fast: a bidirectional beam, and the constructor
@@ -127,7 +128,9 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
 
 /* The shortest way from `from` to `to` (boards of one layout) of at most
  * `most` moves: the engine bounded by H, built for the pair and
- * admissible, the bound raised by 2 from H's lower bound. BS_END_MET with
+ * admissible, the bound raised from H's lower bound by 2 or more a run (as
+ * the runs' growth allows, so that the runs do not repeat each other:
+ * src/exact.c). BS_END_MET with
  * the way in r, proven shortest; BS_END_LIMIT when there is none of at
  * most `most` moves; else why it stopped (budget: generated states, 0 for
  * none; memory). It stops on the budget as soon as the next bound's run

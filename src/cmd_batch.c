@@ -783,13 +783,24 @@ int bs_cmd_batch(int argc, char **argv) {
   if (jpath) {
     /* Everything the answers depend on, so that --resume refuses another
      * run's journal. */
-    char header[768], changed[512];
-    bs_settings_changes(&b->settings, changed, sizeof changed);
-    snprintf(header, sizeof header,
-             "set %016llx of %d puzzles, mode %s, %llu bytes a worker, shard %d/%d%s%s",
+    /* Whole, however many settings differ: a header cut short would let
+     * runs that differ past the cut resume each other's journal. */
+    const size_t need = bs_settings_changes(&b->settings, NULL, 0) + 1, hsize = need + 256;
+    char *changed = malloc(need), *header = malloc(hsize);
+    if (!changed || !header) {
+      free(changed);
+      free(header);
+      fprintf(stderr, "bislide batch: out of memory\n");
+      goto out;
+    }
+    bs_settings_changes(&b->settings, changed, need);
+    snprintf(header, hsize, "set %016llx of %d puzzles, mode %s, %llu bytes a worker, shard %d/%d%s%s",
              (unsigned long long)set_hash(&b->set), b->set.n, bs_mode_name(b->mode),
              (unsigned long long)wmem, shard_k, shard_n, *changed ? ", settings " : "", changed);
-    if (bs_journal_open(&b->j, jpath, header, resume, &ld, err, sizeof err)) {
+    const int refused = bs_journal_open(&b->j, jpath, header, resume, &ld, err, sizeof err);
+    free(changed);
+    free(header);
+    if (refused) {
       fprintf(stderr, "bislide batch: %s\n", err);
       goto out;
     }

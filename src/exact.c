@@ -158,7 +158,9 @@ void bs_exact_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_prove
       bs_result_add(r, &run);
     }
   }
-  if (end == BS_END_BUDGET) {
+  /* A run may overshoot its budget by a parent's children: nothing left
+   * is no run, never a budget of 0 (no limit). */
+  if (end == BS_END_BUDGET && (!budget || spent < budget)) {
     if (k) use_tuples(set, b, &goal, k, &H, T, r);
     end = bs_bounded(sv, b, &goal, &H, BS_MAX_MOVES, budget ? budget - spent : 0, o->recycle, &run);
   }

@@ -195,8 +195,10 @@ int bs_journal_open(bs_journal *j, const char *path, const char *header, int res
   j->path = strdup(path);
   size_t hlen = strlen(MAGIC) + strlen(header) + 1;
   char *head = malloc(hlen + 1);
-  if (!j->path || !head) {
+  if (!j->path || !head) { /* nothing left to close or free */
     free(head);
+    free(j->path);
+    j->path = NULL;
     return fail(err, errlen, path);
   }
   snprintf(head, hlen + 1, "%s%s\n", MAGIC, header);
@@ -235,7 +237,7 @@ int bs_journal_open(bs_journal *j, const char *path, const char *header, int res
     const char *what = older ? "another version of bislide" : "no bislide run";
     snprintf(err, errlen,
              "%s: the journal is of another set or other options (%.*s); this run is (%s): resume "
-             "with the same set, --mode, --mem and --jobs, or delete the journal",
+             "with the same set, --mode, --mem, --jobs and --set, or delete the journal",
              path, ours ? (int)(body - 1 - m) : (int)strlen(what), ours ? buf + m : what, header);
   } else if (!(rc = load(j, buf, len, body, ld, err, errlen))) {
     ld->buf = buf; /* the entries' moves live there */

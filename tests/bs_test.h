@@ -117,6 +117,8 @@ static inline const char *bs_argv(const char *argv[64], va_list ap) {
   return bin;
 }
 
+static inline void bs_exec(bs_proc *p, const char *in, const char *bin, const char *const *argv);
+
 /* Runs $BISLIDE with the NULL-terminated arguments after in; in (may be
  * NULL: /dev/null) is its stdin. Output goes through temp files so that
  * no pipe can fill and block either side. */
@@ -126,6 +128,28 @@ static inline void bs_run(bs_proc *p, const char *in, ...) {
   va_start(ap, in);
   const char *bin = bs_argv(argv, ap);
   va_end(ap);
+  bs_exec(p, in, bin, argv);
+}
+
+/* The same with the arguments in a NULL-ended array (args[0] the first
+ * after the binary), for more than bs_run takes. */
+#define BS_RUNV_MAX 256
+static inline void bs_runv(bs_proc *p, const char *in, const char *const *args) {
+  const char *argv[BS_RUNV_MAX];
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin, "BISLIDE is not set: run the tests with `make test`");
+  int argc = 0;
+  argv[argc++] = bin;
+  for (; *args; args++) {
+    cr_assert_lt(argc, BS_RUNV_MAX - 1);
+    argv[argc++] = *args;
+  }
+  argv[argc] = NULL;
+  bs_exec(p, in, bin, argv);
+}
+
+/* Runs bin with argv (argv[0] the binary) as bs_run says. */
+static inline void bs_exec(bs_proc *p, const char *in, const char *bin, const char *const *argv) {
   char *inpath = in ? bs_temp_text(in) : NULL;
   char *outpath = bs_temp_text(""), *errpath = bs_temp_text("");
   fflush(NULL);
