@@ -59,15 +59,16 @@ $(BUILD)/obj $(BUILD)/tests $(BUILD)/gen:
 test: deps $(BIN) $(TBIN)
 	@BISLIDE=$(abspath $(BIN)) scripts/run-tests.sh $(TBIN)
 
-## run: install missing packages, build, batch-solve the real set (5,000 boards) and verify it
+## run: install missing packages, build, batch-solve the real set (5,000 boards) and verify it;
+##      an interrupted run goes on from its journal (--resume starts afresh where there is none)
 REAL_SET = puzzles/devquiz2011.txt
 run: deps $(BIN)
-	$(BIN) batch $(REAL_SET) -o $(BUILD)/devquiz2011.answers --jobs 2 --mem 80M
+	$(BIN) batch $(REAL_SET) -o $(BUILD)/devquiz2011.answers --jobs 2 --mem 80M --resume
 	$(BIN) verify $(REAL_SET) $(BUILD)/devquiz2011.answers
 
 ## run-mixed: the same in a second: batch-solve the shipped mixed set (33 boards) and verify it
 run-mixed: deps $(BIN)
-	$(BIN) batch puzzles/mixed.txt -o $(BUILD)/mixed.answers
+	$(BIN) batch puzzles/mixed.txt -o $(BUILD)/mixed.answers --resume
 	$(BIN) verify puzzles/mixed.txt $(BUILD)/mixed.answers
 
 ## fuzz: build the libFuzzer targets of tests/fuzz with clang, run each FUZZ_SECONDS (30)
