@@ -11,11 +11,15 @@
 
 #define BS_VERSION "0.1.0"
 #define BS_DEFAULT_MEM (256ull << 20)
-/* --mem takes 1 byte to 1T. One store holds at most BS_MAX_CAP states
- * (bs_arena.h), about 12.5G, so solve and bench use no more than that;
- * batch divides SIZE among its workers first. */
+/* --mem takes BS_MEM_MIN bytes to 1T: the least is the two roots of a
+ * search (BS_SOLVER_MIN_MEM, which src/cli.c holds it to), so that a
+ * value no store can start with is a usage error. One store holds at
+ * most BS_MAX_CAP states (bs_arena.h), about 12.5G, so solve and bench
+ * use no more than that; batch divides SIZE among its workers first, and
+ * each worker's share must be BS_MEM_MIN too. */
+#define BS_MEM_MIN 204
 #define BS_MAX_MEM (1ull << 40)
-#define BS_MEM_USAGE "--mem wants a size from 1 to 1T (bytes, or a K, M, G or T suffix), not '%s'"
+#define BS_MEM_USAGE "--mem wants a size from 204 bytes to 1T (bytes, or a K, M, G or T suffix), not '%s'"
 
 enum { BS_EXIT_OK = 0, BS_EXIT_FAIL = 1, BS_EXIT_USAGE = 2 };
 
@@ -37,7 +41,10 @@ int bs_stdout_close(const char *cmd);
 /* Warns on stderr when a worker of wmem bytes (of --mem over `jobs`) leaves
  * the constructor of heuristic and auto mode (`mode`, a bs_mode) under
  * bs_construct_sure_bytes: then a board that the beams miss may give up
- * on the memory cap, where with more it would be answered. */
+ * on the memory cap, where with more it would be answered. Warns too when
+ * a construct_mem changed from its default takes all the side memory
+ * that the beams' pattern databases would have (beam_pdb not 0): the
+ * tables come after the constructor, and would be left out silently. */
 void bs_cli_con_warn(const char *cmd, int mode, const bs_settings *set, uint64_t wmem, long jobs);
 
 /* Prints "bislide CMD: message" and a hint to stderr; returns BS_EXIT_USAGE. */

@@ -55,7 +55,7 @@
   SETTING(polish_total, 2000000, 0, 100000000000,                                                 \
           "generated states the polish may use on one board in all, at effort 1 (0: no limit)")   \
   SETTING(exact_budget, 0, 0, 100000000000,                                                       \
-          "generated states exact and bfs modes may use on one board (0: no limit); exact mode "    \
+          "generated states exact and bfs modes may use on one board, past it by at most one parent's children (0: no limit); exact mode " \
           "gives up before a run that should overrun it")                                          \
   SETTING(pdb_mem, 64, 0, 65536,                                                                  \
           "MiB of pattern databases exact mode builds per layout (0: none), out of --mem")         \
@@ -82,7 +82,7 @@
   SETTING(relay_share, 50, 0, 100,                                                                \
           "percent of polish_total that relay beams spend first on the constructor's answer, or on one longer than retry_over percent of its lower bound (retry_over not 0); the windows the rest (0, or polish_total 0: no relays)") \
   SETTING(construct_mem, 16, 5, 65536,                                                            \
-          "MiB of workspace for the constructor of the heuristic and auto modes, out of --mem")
+          "MiB of workspace for the constructor of the heuristic and auto modes, out of --mem: it and the beams' tables (beam_pdb) share half of --mem, the constructor first")
 
 typedef struct bs_settings {
 #define SETTING(name, def, low, high, what) int64_t name;

@@ -25,6 +25,10 @@
 #include "bs_search.h"
 
 typedef enum { BS_STORE_ARENA = 0, BS_STORE_OBJECT, BS_STORE_POOL, BS_NSTORES } bs_store_kind;
+
+/* The least memory a store starts with: the two roots of a search, and
+ * the arena's word 0 (every store is sized in the arena's states). */
+#define BS_SOLVER_MIN_MEM (4 + 2 * BS_ARENA_RECORD_BYTES)
 typedef enum { BS_MODE_EXACT = 0, BS_MODE_HEURISTIC, BS_MODE_AUTO, BS_MODE_BFS, BS_NMODES } bs_mode;
 
 typedef struct bs_solver {

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert(BS_MEM_MIN == BS_SOLVER_MIN_MEM, "--mem's least value is what a store starts with");
+
 int bs_parse_long(const char *s, long min, long max, long *out) {
   char *end;
   /* Digits only, as written: strtol would also take blanks and a '+'. */
@@ -131,9 +133,16 @@ int bs_cli_setting(const char *cmd, bs_settings *s, const char *arg) {
 void bs_cli_con_warn(const char *cmd, int mode, const bs_settings *set, uint64_t wmem, long jobs) {
   if (mode != BS_MODE_AUTO && mode != BS_MODE_HEURISTIC) return;
   const uint64_t con = bs_solver_con_workspace(set, wmem), sure = bs_construct_sure_bytes();
-  if (con >= sure) return;
   const double mib = 1048576.0;
   const char *whose = jobs > 1 ? "each worker's" : "the", *of = jobs > 1 ? "--mem/--jobs" : "--mem";
+  if (set->beam_pdb && set->construct_mem != bs_settings_default.construct_mem && con &&
+      bs_solver_side((bs_mode)mode, set, wmem) == con)
+    fprintf(stderr,
+            "bislide %s: warning: construct_mem=%lld leaves no room for the beams' pattern databases "
+            "(beam_pdb) in half of %s (%.1f MiB): the boards the first beam misses are solved again "
+            "without them\n",
+            cmd, (long long)set->construct_mem, of, (double)(wmem / 2) / mib);
+  if (con >= sure) return;
   if (!con)
     fprintf(stderr,
             "bislide %s: warning: %s constructor cannot start (it needs %.1f MiB, at most half of %s): "

@@ -108,8 +108,9 @@ static void help(void) {
       "  -o, --output ANSWERS  the answer file; '-' (standard output) or a device\n"
       "                        is written at the end with no journal\n"
       "  -j, --jobs N          worker threads, 1..256 (default: the number of cores)\n"
-      "  --mem SIZE            memory for all workers together, 1 to 1T, K/M/G/T\n"
-      "                        suffixes (default 256M); each worker gets SIZE/N\n"
+      "  --mem SIZE            memory for all workers together, 204 to 1T, K/M/G/T\n"
+      "                        suffixes (default 256M); each worker gets SIZE/N,\n"
+      "                        204 at least\n"
       "  --store STORE         state store: %s\n"
       "  --mode MODE           " BS_MODES_HELP "\n"
       "  --set NAME=VALUE      change a setting (repeatable; `bislide settings`);\n"
@@ -693,7 +694,8 @@ int bs_cmd_batch(int argc, char **argv) {
         return bs_usage_error("batch", "--jobs wants a number from 1 to 256, not '%s'", optarg);
       break;
     case 'm':
-      if (bs_parse_size(optarg, 1, BS_MAX_MEM, &mem)) return bs_usage_error("batch", BS_MEM_USAGE, optarg);
+      if (bs_parse_size(optarg, BS_MEM_MIN, BS_MAX_MEM, &mem))
+        return bs_usage_error("batch", BS_MEM_USAGE, optarg);
       break;
     case 's':
       if ((store = bs_store_parse(optarg)) < 0) return bs_usage_error("batch", "unknown store '%s'", optarg);
@@ -722,6 +724,11 @@ int bs_cmd_batch(int argc, char **argv) {
   }
   if (argc - optind != 1) return bs_usage_error("batch", "give one SET (a file or '-')");
   if (!out) return bs_usage_error("batch", "give the answer file: -o ANSWERS");
+  if (mem / (uint64_t)jobs < BS_MEM_MIN)
+    return bs_usage_error("batch",
+                          "--mem %llu over %ld jobs gives each worker %llu bytes, under the %d a store needs",
+                          (unsigned long long)mem, jobs, (unsigned long long)(mem / (uint64_t)jobs),
+                          BS_MEM_MIN);
   const char *setpath = argv[optind];
   /* A directory would be found out only when the answers are written, after
    * the whole run, and would have had no journal: refused now. */

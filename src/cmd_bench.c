@@ -55,7 +55,7 @@ static void help(void) {
          "  --store LIST   comma-separated stores (default arena,object,pool)\n"
          "  --repeat N     timed passes per store, 1..1000 (default 3)\n"
          "  --mem SIZE     memory cap, the same number of states for every store,\n"
-         "                 1 to 1T, K/M/G/T suffixes (default 256M)\n"
+         "                 204 to 1T, K/M/G/T suffixes (default 256M)\n"
          "  --csv FILE     also write the table as CSV ('-': stdout, instead of the\n"
          "                 table)\n"
          "  --json         print one JSON object instead of the table\n"
@@ -328,7 +328,8 @@ int bs_cmd_bench(int argc, char **argv) {
     case 'j': json = 1; break;
     case 'k': only_check = 1; break;
     case 'm':
-      if (bs_parse_size(optarg, 1, BS_MAX_MEM, &mem)) return bs_usage_error("bench", BS_MEM_USAGE, optarg);
+      if (bs_parse_size(optarg, BS_MEM_MIN, BS_MAX_MEM, &mem))
+        return bs_usage_error("bench", BS_MEM_USAGE, optarg);
       break;
     case 'h': help(); return BS_EXIT_OK;
     default: return bs_usage_error("bench", "bad option");

@@ -115,7 +115,8 @@ int bs_cmd_best(int argc, char **argv) {
   }
   if (bs_outfile_commit(&out, "best")) goto done;
   fprintf(stderr, "bislide best: %d puzzles: %d solved, %ld moves\n", set.n, solved, moves);
-  for (int f = 0; f < nf; f++) fprintf(stderr, "  %s: %d answers taken\n", paths[f + 1], from[f]);
+  for (int f = 0; f < nf; f++)
+    fprintf(stderr, "  %s: %d answer%s taken\n", paths[f + 1], from[f], from[f] == 1 ? "" : "s");
   rc = faults || problems ? BS_EXIT_FAIL : BS_EXIT_OK;
 done:
   for (int f = 0; f < nf; f++) bs_answers_free(&ans[f]);

@@ -23,7 +23,7 @@ static void help(void) {
          "                     $XDG_CACHE_HOME/bislide or ~/.cache/bislide; at most\n"
          "                     4 GiB, the least recently used files deleted)\n"
          "  --no-pdb-cache     build pattern databases in memory only\n"
-         "  --mem SIZE         memory for the store, 1 to 1T, K/M/G/T suffixes (default\n"
+         "  --mem SIZE         memory for the store, 204 to 1T, K/M/G/T suffixes (default\n"
          "                     256M); it sets the arena's state count, which object\n"
          "                     and pool share, though their states cost more bytes;\n"
          "                     a store holds at most %u states (about 12.5G)\n"
@@ -61,7 +61,8 @@ int bs_cmd_solve(int argc, char **argv) {
       if ((mode = bs_mode_parse(optarg)) < 0) return bs_usage_error("solve", "unknown mode '%s'", optarg);
       break;
     case 'm':
-      if (bs_parse_size(optarg, 1, BS_MAX_MEM, &mem)) return bs_usage_error("solve", BS_MEM_USAGE, optarg);
+      if (bs_parse_size(optarg, BS_MEM_MIN, BS_MAX_MEM, &mem))
+        return bs_usage_error("solve", BS_MEM_USAGE, optarg);
       break;
     case 's':
       if ((store = bs_store_parse(optarg)) < 0) return bs_usage_error("solve", "unknown store '%s'", optarg);

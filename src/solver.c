@@ -47,7 +47,7 @@ int bs_solver_init(bs_solver *sv, bs_store_kind kind, uint64_t mem, uint64_t sid
   sv->cap = bs_capacity_for(mem);
   if (sv->cap < 2) {
     snprintf(err, errlen, "memory budget of %llu bytes is below the %d bytes two states need",
-             (unsigned long long)mem, 4 + 2 * BS_ARENA_RECORD_BYTES);
+             (unsigned long long)mem, BS_SOLVER_MIN_MEM);
     return -1;
   }
   if (kind == BS_STORE_ARENA && bs_arena_init(&sv->arena, sv->cap)) {

@@ -964,9 +964,9 @@ Test(batch, usage_errors) {
   bs_run(&p, NULL, "batch", set, NULL);
   cr_assert_eq(p.code, 2);
   bs_proc_free(&p);
-  /* A budget below one worker's smallest store is an error, not a crash. */
+  /* A budget below one worker's smallest store is a usage error, not a crash. */
   bs_run(&p, NULL, "batch", set, "-o", "/dev/null", "--mem", "300", "--jobs", "2", NULL);
-  cr_assert_eq(p.code, 1);
+  cr_assert_eq(p.code, 2);
   cr_assert(strstr(p.err, "--mem"), "%s", p.err);
   bs_proc_free(&p);
   bs_run(&p, NULL, "batch", "--help", NULL);

@@ -42,7 +42,7 @@ Test(best, takes_the_shortest_valid_answer) {
   cr_assert_eq(p.code, 0, "%s", p.err);
   cr_assert_str_eq(out, "R\nRD\nDD\n\n");
   cr_assert_not_null(strstr(p.err, ": 2 answers taken\n"), "the first file's two: %s", p.err);
-  cr_assert_not_null(strstr(p.err, ": 1 answers taken\n"), "the second file's one: %s", p.err);
+  cr_assert_not_null(strstr(p.err, ": 1 answer taken\n"), "the second file's one: %s", p.err);
   free(out);
   bs_proc_free(&p);
   /* An answer for the unsolvable board, or a bad letter, is passed over. */

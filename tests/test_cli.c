@@ -110,14 +110,14 @@ Test(cli, usage_errors) {
   }
 }
 
-/* --mem takes 1 byte to 1T in every command, and says so when refused:
+/* --mem takes 204 bytes (two states) to 1T in every command, and says so when refused:
  * the ends are accepted in each spelling and one past them is refused.
  * --help after --mem runs once the value is parsed, so nothing is
  * allocated here. */
 Test(cli, mem_range_agrees_with_its_message) {
   static const char *const cmds[] = {"solve", "batch", "bench"};
-  static const char *const good[] = {"1", "1T", "1t", "1TB", "1024G", "1048576M", "1099511627776"};
-  static const char *const bad[] = {"0", "2T", "1025G", "1099511627777", "1P"};
+  static const char *const good[] = {"204", "1T", "1t", "1TB", "1024G", "1048576M", "1099511627776"};
+  static const char *const bad[] = {"0", "1", "203", "2T", "1025G", "1099511627777", "1P"};
   for (int c = 0; c < 3; c++) {
     bs_proc p;
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
@@ -128,7 +128,7 @@ Test(cli, mem_range_agrees_with_its_message) {
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
       bs_run(&p, NULL, cmds[c], "--mem", bad[i], "--help", NULL);
       cr_assert_eq(p.code, 2, "%s --mem %s: exit %d", cmds[c], bad[i], p.code);
-      cr_assert_not_null(strstr(p.err, "from 1 to 1T"), "%s --mem %s: %s", cmds[c], bad[i], p.err);
+      cr_assert_not_null(strstr(p.err, "from 204 bytes to 1T"), "%s --mem %s: %s", cmds[c], bad[i], p.err);
       cr_assert_not_null(strstr(p.err, bad[i]), "%s", p.err);
       bs_proc_free(&p);
     }
@@ -774,4 +774,18 @@ Test(cli, a_small_constructor_is_warned_of) {
                      "%s", p.err);
   bs_proc_free(&p);
   bs_temp_drop(set);
+  /* A construct_mem that takes all of half of --mem leaves the beams'
+   * tables none, which says so; one MiB less leaves them one, quietly. */
+  bs_run(&p, NULL, "solve", "--set", "construct_mem=128", "--board", "3,3,123456708", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "warning: construct_mem=128 leaves no room for the beams' pattern"),
+                     "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--set", "construct_mem=127", "--board", "3,3,123456708", NULL);
+  cr_assert_null(strstr(p.err, "warning"), "%s", p.err);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--set", "construct_mem=128", "--set", "beam_pdb=0", "--board", "3,3,123456708",
+         NULL);
+  cr_assert_null(strstr(p.err, "warning"), "no tables asked for: %s", p.err);
+  bs_proc_free(&p);
 }

@@ -520,13 +520,13 @@ Test(hostile, mem_range) {
     cr_assert_eq(p.outlen, 0);
     bs_proc_free(&p);
   }
-  /* Below one record and its table: a clear error, before any search. */
+  /* Below two records and their table: a usage error, before any search. */
   static const char *const tiny[] = {"1", "100", "203"};
   for (size_t i = 0; i < sizeof tiny / sizeof *tiny; i++) {
     bs_proc p;
     bs_run(&p, NULL, "solve", "--mem", tiny[i], "--board", GOOD1, NULL);
-    cr_assert_eq(p.code, 1, "--mem %s: exit %d\n%s", tiny[i], p.code, p.err);
-    cr_assert_not_null(strstr(p.err, "is below the"), "%s", p.err);
+    cr_assert_eq(p.code, 2, "--mem %s: exit %d\n%s", tiny[i], p.code, p.err);
+    cr_assert_not_null(strstr(p.err, "from 204 bytes"), "%s", p.err);
     cr_assert_eq(p.outlen, 0);
     bs_proc_free(&p);
   }
@@ -596,11 +596,11 @@ Test(hostile, numbers_of_other_commands) {
     cr_assert_eq(p.outlen, 0);
     bs_proc_free(&p);
   }
-  /* Memory too small for one worker: an error, not a crash. */
+  /* Memory too small for one worker: a usage error, not a crash. */
   bs_proc p;
   bs_run(&p, NULL, "batch", set, "-o", out, "--jobs", "4", "--mem", "500", NULL);
-  cr_assert_eq(p.code, 1, "%s", p.err);
-  cr_assert_not_null(strstr(p.err, "is below the"), "%s", p.err);
+  cr_assert_eq(p.code, 2, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "gives each worker 125 bytes, under the 204"), "%s", p.err);
   bs_proc_free(&p);
   bs_temp_drop(set);
   bs_temp_drop(out);
