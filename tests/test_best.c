@@ -113,6 +113,7 @@ Test(best, usage_and_stdin) {
   bs_proc_free(&p);
   bs_run(&p, NULL, "best", set, "/nonexistent/answers.txt", NULL);
   cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "/nonexistent/answers.txt: No such file or directory"), "%s", p.err);
   cr_assert_eq(p.outlen, 0);
   bs_proc_free(&p);
   bs_temp_drop(set);
@@ -150,7 +151,14 @@ Test(best, will_not_write_over_the_set) {
   cr_assert_str_eq(text, set_text);
   free(text);
   bs_proc_free(&p);
-  bs_run(&p, NULL, "best", set, a, "-o", a, NULL);
+  /* Written over with what it and another file give together, which is
+   * neither of them. */
+  char *b = bs_temp_text("R\nRDLR\nDD\n\n");
+  FILE *f = fopen(a, "w");
+  cr_assert_not_null(f);
+  fputs("RLR\nRD\nDD\n\n", f);
+  fclose(f);
+  bs_run(&p, NULL, "best", set, a, b, "-o", a, NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
   text = bs_slurp(a, NULL);
   cr_assert_str_eq(text, "R\nRD\nDD\n\n");
@@ -158,4 +166,5 @@ Test(best, will_not_write_over_the_set) {
   bs_proc_free(&p);
   bs_temp_drop(set);
   bs_temp_drop(a);
+  bs_temp_drop(b);
 }

@@ -524,11 +524,30 @@ Test(board, reasons_by_hand) {
   expect_reason("5,2,42=5167890", "tile cannot reach its goal");
 }
 
+/* Two distinct tiles of b, at random (neither the blank nor a wall), into
+ * *i and *j; 0 when b has fewer than two. */
+static int two_tiles(const bs_board *b, uint64_t *seed, int *i, int *j) {
+  int tiles[BS_MAX_CELLS], n = 0;
+  for (int c = 0; c < b->n; c++)
+    if (c != b->blank && !(b->wall >> c & 1)) tiles[n++] = c;
+  if (n < 2) return 0;
+  const int a = (int)bs_rand_below(seed, (uint32_t)n);
+  const int d = 1 + (int)bs_rand_below(seed, (uint32_t)n - 1); /* another one */
+  *i = tiles[a];
+  *j = tiles[(a + d) % n];
+  return 1;
+}
+
 Test(board, exact_every_size_by_scrambling) {
   /* Random walks from the goal on random layouts of every size are
-   * solvable; a tile swap or a 3-cycle of tiles then is decided like a
-   * brute force would: every answer is one of the five reasons. */
+   * solvable; the same with two tiles swapped never is, whatever the
+   * layout: the blank's closed walks on a grid make only even
+   * permutations (bs_board.h), and a swap is odd. Its reason is one of
+   * the five. Likewise, of a random board and the same with two tiles
+   * swapped, at most one is solvable. (Every arrangement of the small
+   * layouts is checked against a full BFS above.) */
   uint64_t seed = 8;
+  int swaps = 0, pairs = 0;
   for (int w = 2; w <= 6; w++)
     for (int h = 2; h <= 6; h++)
       for (int rep = 0; rep < 40; rep++) {
@@ -539,9 +558,29 @@ Test(board, exact_every_size_by_scrambling) {
         char text[BS_BOARD_TEXT];
         bs_board_format(&goal, text);
         cr_assert_eq(bs_solvability(&goal, &why), BS_SOLVABLE, "%s: %s", text, why);
-        int s = bs_solvability(&b, &why);
-        cr_assert(s == BS_SOLVABLE || reason_index(why) >= 0, "%s", text);
+        int i, j;
+        if (!two_tiles(&goal, &seed, &i, &j)) continue;
+        bs_board odd = goal;
+        odd.cell[i] = goal.cell[j];
+        odd.cell[j] = goal.cell[i];
+        bs_board_format(&odd, text);
+        cr_assert_eq(bs_solvability(&odd, &why), BS_UNSOLVABLE, "%s: two tiles swapped, said solvable", text);
+        cr_assert_geq(reason_index(why), 0, "%s: %s", text, why);
+        swaps++;
+        if (!two_tiles(&b, &seed, &i, &j)) continue; /* b's own tiles: its blank is elsewhere */
+        bs_board c = b;
+        c.cell[i] = b.cell[j];
+        c.cell[j] = b.cell[i];
+        bs_board_format(&b, text);
+        const int sb = bs_solvability(&b, &why);
+        cr_assert(sb == BS_SOLVABLE || reason_index(why) >= 0, "%s: %s", text, why);
+        const int sc = bs_solvability(&c, &why);
+        cr_assert(sc == BS_SOLVABLE || reason_index(why) >= 0, "%s swapped: %s", text, why);
+        cr_assert(!(sb == BS_SOLVABLE && sc == BS_SOLVABLE), "%s: both it and a swap said solvable", text);
+        pairs++;
       }
+  cr_assert_gt(swaps, 900, "too few boards had two tiles to swap: %d", swaps);
+  cr_assert_gt(pairs, 900, "too few random boards had two tiles to swap: %d", pairs);
 }
 
 /* ---- the inverse board ------------------------------------------------- */

@@ -539,6 +539,7 @@ Test(gen_cli, unsolvable_and_layouts) {
   bs_temp_drop(apart);
   bs_run(&p, NULL, "gen", "--layouts", "/nonexistent/set.txt", NULL);
   cr_assert_eq(p.code, 1, "%s", p.err);
+  cr_assert_not_null(strstr(p.err, "/nonexistent/set.txt: No such file or directory"), "%s", p.err);
   bs_proc_free(&p);
   bs_temp_drop(bad);
   bs_temp_drop(two);
@@ -686,6 +687,8 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
     snprintf(shipped, sizeof shipped, "puzzles/%s", names[k]);
     if (stat(mine, &st)) {
       cr_assert_str_eq(names[k], "stress-devquiz.txt", "make-stress.sh made no %s", names[k]);
+      cr_assert_neq(stat("puzzles/devquiz2011.txt", &st), 0, "make-stress.sh made no %s beside the real set",
+                    names[k]);
       continue; /* no real set here */
     }
     char *a = bs_slurp(mine, NULL), *b = bs_slurp(shipped, NULL);
@@ -728,7 +731,8 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
  * wait in unlinked temporary files (tmpfile), which no kill can leave in
  * the directory, and the outputs are only tried at the start (so that a
  * path that cannot be written fails first) and made at the end, so none is
- * half made. What is checked: the kill came mid-work, and the directory is
+ * half made. What is checked: the kill came mid-work (bs_kill_reap: the
+ * signal ended it, 5 million boards take minutes), and the directory is
  * empty after it. */
 Test(gen_cli, killed_it_leaves_no_file) {
   char dir[] = "/tmp/bs_gen_XXXXXX";

@@ -296,7 +296,7 @@ Test(parse, set_bad_header) {
   const char *text = "1 2 3\n" GOOD1 "\n";
   read_set(&r, text, strlen(text));
   cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "");
+  reported(&r, 1, "a header is");
   cr_assert_eq(r.set.n, 1);
   read_done(&r);
   /* Numbers after the first board are not a header. */

@@ -734,15 +734,18 @@ Test(pdb, partitions) {
   cr_assert_str_eq(text, "123567/48ABCF/9DE");
   /* Every size and wall count gets a partition within its budget. */
   uint64_t seed = 3;
+  int fitted = 0;
   for (int round = 0; round < 200; round++) {
     bs_board b = bs_rand_board(&seed, 2 + round % 5, 2 + round / 5 % 5, round % 7), goal;
     bs_goal(&b, &goal);
     size_t budget = (size_t)1 << (12 + round % 15);
     if (bs_pdb_part_auto(&goal, budget, &part)) continue;
+    fitted++;
     size_t bytes = bs_pdb_bytes_for(&goal, &part);
     cr_assert(bytes > 0 && bytes <= budget, "round %d: %zu bytes for %zu", round, bytes, budget);
     cr_assert_eq(part.of[goal.n - 1], part.npat - 1, "round %d: the blank's cell alone, last", round);
   }
+  cr_assert_gt(fitted, 100, "only %d of 200 rounds had a partition within their budget", fitted);
 }
 
 /* A 6x6 with 5 walls (31 open cells; a board of the real set) and 1 MiB:
