@@ -100,12 +100,18 @@ typedef struct bs_proc {
   size_t outlen, errlen;
 } bs_proc;
 
-/* $BISLIDE, checked, and argv[64] for it: the binary, then the arguments
- * of ap up to their NULL. */
-static inline const char *bs_argv(const char *argv[64], va_list ap) {
+/* $BISLIDE, checked. */
+static inline const char *bs_bin(void) {
   const char *bin = getenv("BISLIDE");
   cr_assert(bin && *bin, "BISLIDE is not set: run the tests with `make test`");
   cr_assert_eq(access(bin, X_OK), 0, "BISLIDE=%s: %s", bin, strerror(errno));
+  return bin;
+}
+
+/* $BISLIDE, checked, and argv[64] for it: the binary, then the arguments
+ * of ap up to their NULL. */
+static inline const char *bs_argv(const char *argv[64], va_list ap) {
+  const char *bin = bs_bin();
   int argc = 0;
   argv[argc++] = bin;
   const char *a;
@@ -136,8 +142,7 @@ static inline void bs_run(bs_proc *p, const char *in, ...) {
 #define BS_RUNV_MAX 256
 static inline void bs_runv(bs_proc *p, const char *in, const char *const *args) {
   const char *argv[BS_RUNV_MAX];
-  const char *bin = getenv("BISLIDE");
-  cr_assert(bin && *bin, "BISLIDE is not set: run the tests with `make test`");
+  const char *bin = bs_bin();
   int argc = 0;
   argv[argc++] = bin;
   for (; *args; args++) {
