@@ -62,10 +62,18 @@ static void close_input(FILE *f) {
 
 /* A header line: up to max blank-separated numbers filling all of s.
  * Returns how many, -1 if s holds anything but digits and blanks, -2 if it
- * holds more numbers than max or one over BS_HEADER_MAX. */
+ * holds more numbers than max or one over BS_HEADER_MAX, -3 if it holds
+ * numbers and blanks but a number is signed (a header line with a sign
+ * where none belongs, not a board). */
 static int numbers(const char *s, long len, long *out, int max) {
-  for (long i = 0; i < len; i++)
-    if (s[i] != ' ' && s[i] != '\t' && (s[i] < '0' || s[i] > '9')) return -1;
+  int sign = 0;
+  for (long i = 0; i < len; i++) {
+    if ((s[i] == '+' || s[i] == '-') && i + 1 < len && s[i + 1] >= '0' && s[i + 1] <= '9')
+      sign = 1;
+    else if (s[i] != ' ' && s[i] != '\t' && (s[i] < '0' || s[i] > '9'))
+      return -1;
+  }
+  if (sign) return -3;
   int k = 0;
   long i = 0;
   while (i < len) {
@@ -80,21 +88,6 @@ static int numbers(const char *s, long len, long *out, int max) {
     out[k++] = v;
   }
   return k;
-}
-
-/* Whether s holds numbers and blanks, one of them at least signed: a
- * header line with a sign where none belongs, not a board. */
-static int signed_numbers(const char *s, long len) {
-  int sign = 0;
-  for (long i = 0; i < len; i++) {
-    if (s[i] == '+' || s[i] == '-') {
-      if (i + 1 == len || s[i + 1] < '0' || s[i + 1] > '9') return 0;
-      sign = 1;
-    } else if (s[i] != ' ' && s[i] != '\t' && (s[i] < '0' || s[i] > '9')) {
-      return 0;
-    }
-  }
-  return sign;
 }
 
 /* A UTF-8 byte order mark, which some Windows editors put first. */
@@ -174,7 +167,7 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
     if (len == 0 || buf[0] == '#') continue;
     long nums[4];
     int k = numbers(buf, len, nums, 4);
-    if (!set->n && (k != -1 || signed_numbers(buf, len))) {
+    if (!set->n && k != -1) {
       /* Header lines come before any board: limits, then the count. A
        * line of numbers there is a header line, signed ones too, and no
        * puzzle: the puzzles after it keep their numbers. */
