@@ -134,7 +134,8 @@ int bs_dir_from_char(int c);
  *                                the group: tiles on a ring only turn
  * The first three are what a user can see on the board, so they come
  * before the group's verdicts. The group of the last layout is cached per
- * thread. */
+ * thread. A board no parse makes (the blank field on a tile, a tile twice
+ * or missing, one of a wall's goal) is "not a board": it has no goal. */
 enum { BS_SOLVABLE = 1, BS_UNSOLVABLE = 0 };
 int bs_solvability(const bs_board *b, const char **why);
 

@@ -144,7 +144,27 @@ static const layout *layout_of(const bs_board *b) {
   return L;
 }
 
+/* Whether b is a board: the blank on an open cell and holding 0, and each
+ * other open cell a tile of an open goal cell, none twice. The parser makes
+ * only such boards; the walks of bs_solvability follow a permutation, and
+ * on anything else would never end. */
+static int consistent(const bs_board *b) {
+  if (b->blank < 0 || b->blank >= b->n || (b->wall >> b->blank & 1) || b->cell[b->blank]) return 0;
+  uint64_t seen = 0;
+  for (int p = 0; p < b->n; p++) {
+    const unsigned v = b->cell[p];
+    if (b->wall >> p & 1 || p == b->blank) continue;
+    if (!v || v >= (unsigned)b->n || (b->wall >> (v - 1) & 1) || (seen >> v & 1)) return 0;
+    seen |= 1ull << v;
+  }
+  return 1;
+}
+
 int bs_solvability(const bs_board *b, const char **why) {
+  if (!consistent(b)) {
+    *why = "not a board";
+    return BS_UNSOLVABLE;
+  }
   const layout *L = layout_of(b);
   const int root = b->n - 1;
   for (int p = 0; p < b->n; p++) {

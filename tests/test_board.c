@@ -338,6 +338,31 @@ Test(board, parity_every_size_by_scrambling) {
       }
 }
 
+/* A board no parse makes has no goal: each kind is "not a board", and
+ * the check ends (the group's walks would follow a permutation that is
+ * not one, and loop). */
+Test(board, solvability_not_a_board) {
+  char err[128];
+  const char *text = "3,3,1=3456708"; /* the goal, the blank moved left; a wall at cell 2 */
+  bs_board good;
+  cr_assert_eq(bs_board_parse(text, strlen(text), &good, err, sizeof err), 0, "%s", err);
+  const char *why = NULL;
+  cr_assert_eq(bs_solvability(&good, &why), BS_SOLVABLE, "%s", why);
+  for (int kind = 0; kind < 5; kind++) {
+    bs_board b = good;
+    switch (kind) {
+    case 0: b.blank = 0; break;             /* the blank field on tile 1 */
+    case 1: b.blank = 1; break;             /* the blank field on the wall */
+    case 2: b.cell[0] = 3; break;           /* tile 3 twice, 1 missing */
+    case 3: b.cell[0] = 2; break;           /* a tile of the wall's goal cell */
+    case 4: b.cell[2] = 0; break;           /* a second blank */
+    }
+    why = NULL;
+    cr_assert_eq(bs_solvability(&b, &why), BS_UNSOLVABLE, "kind %d", kind);
+    cr_assert_str_eq(why, "not a board", "kind %d", kind);
+  }
+}
+
 /* ---- exact solvability against a full BFS ---------------------------- */
 
 static const char *const reasons[] = {"tile cut off", "tile locked in a dead end",
