@@ -237,7 +237,8 @@ int bs_journal_open(bs_journal *j, const char *path, const char *header, int res
     const char *what = older ? "another version of bislide" : "no bislide run";
     snprintf(err, errlen,
              "%s: the journal is of another set or other options (%.*s); this run is (%s): resume "
-             "with the same set, --mode, --mem, --jobs and --set, or delete the journal",
+             "with the same set, --mode, --set and memory of one worker (--mem/--jobs), or delete "
+             "the journal",
              path, ours ? (int)(body - 1 - m) : (int)strlen(what), ours ? buf + m : what, header);
   } else if (!(rc = load(j, buf, len, body, ld, err, errlen))) {
     ld->buf = buf; /* the entries' moves live there */

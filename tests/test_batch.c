@@ -481,10 +481,11 @@ static void kill_a_run(killed_run *k, int want) {
   k->journal = journal_of(k->out);
 }
 
-/* Resumes k's run into *res, which ends well with the whole run's
- * answers; then drops k's files. */
-static void resume_it(killed_run *k, bs_proc *res) {
-  bs_run(res, NULL, "batch", k->set, "-o", k->out, "--resume", MEDIUM_OPTS, NULL);
+/* Resumes k's run into *res at --mem mem --jobs jobs, which ends well
+ * with the whole run's answers; then drops k's files. */
+static void resume_at(killed_run *k, bs_proc *res, const char *mem, const char *jobs) {
+  bs_run(res, NULL, "batch", k->set, "-o", k->out, "--resume", "--mode", "bfs", "--mem", mem, "--jobs", jobs,
+         NULL);
   cr_assert_eq(res->code, 0, "%s", res->err);
   size_t l1, l2;
   char *a = bs_slurp(k->ref, &l1), *b = bs_slurp(k->out, &l2);
@@ -497,6 +498,9 @@ static void resume_it(killed_run *k, bs_proc *res) {
   drop(k->ref);
   drop(k->out);
 }
+
+/* The same, with the killed run's options. */
+static void resume_it(killed_run *k, bs_proc *res) { resume_at(k, res, "16M", "1"); }
 
 Test(batch, torn_and_garbled_journal_lines_are_redone) {
   killed_run k;
@@ -733,6 +737,17 @@ Test(batch, resume_refuses_other_options_jobs_and_settings) {
   free(text);
   drop(set);
   drop(out);
+}
+
+/* Answers depend on one worker's memory, not on --jobs: a journal of
+ * --jobs 1 --mem 16M goes on at --jobs 2 --mem 32M, to the same answers. */
+Test(batch, resume_takes_the_same_memory_of_one_worker_over_other_jobs) {
+  killed_run k;
+  kill_a_run(&k, 3);
+  bs_proc res;
+  resume_at(&k, &res, "32M", "2");
+  cr_assert(strstr(res.err, "from the journal") && !strstr(res.err, " 0 from the journal"), "%s", res.err);
+  bs_proc_free(&res);
 }
 
 /* ---- faults and bad input ------------------------------------------------ */
