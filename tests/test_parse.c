@@ -129,6 +129,14 @@ static void reported(const read_result *r, int line, const char *reason) {
   cr_assert(why && (!eol || why < eol), "line %d should say \"%s\":\n%s", line, reason, r->errs);
 }
 
+/* Reads text as a set that has exactly one problem, reported at `line`
+ * with `reason`; r is the caller's to look at further and read_done. */
+static void one_problem(read_result *r, const char *text, int line, const char *reason) {
+  read_set(r, text, strlen(text));
+  cr_assert_eq(r->problems, 1, "%s", r->errs);
+  reported(r, line, reason);
+}
+
 #define GOOD1 "3,3,123456708"
 #define GOOD2 "3,3,123405786"
 
@@ -271,39 +279,29 @@ Test(parse, set_nul_byte_in_a_line) {
 Test(parse, set_count_mismatch) {
   read_result r;
   const char *text = "1 2 3 4\n3\n" GOOD1 "\n" GOOD2 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 2, "the header says 3 puzzles, the file has 2");
+  one_problem(&r, text, 2, "the header says 3 puzzles, the file has 2");
   cr_assert_eq(r.set.n, 2);
   read_done(&r);
 
   text = "# count first\n1\n" GOOD1 "\n" GOOD2 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 2, "the header says 1 puzzle, the file has 2");
+  one_problem(&r, text, 2, "the header says 1 puzzle, the file has 2");
   read_done(&r);
 
   /* A count of zero is a count too. */
   text = "0\n" GOOD1 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "the header says 0 puzzles, the file has 1");
+  one_problem(&r, text, 1, "the header says 0 puzzles, the file has 1");
   read_done(&r);
 }
 
 Test(parse, set_bad_header) {
   read_result r;
   const char *text = "1 2 3\n" GOOD1 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "a header is");
+  one_problem(&r, text, 1, "a header is");
   cr_assert_eq(r.set.n, 1);
   read_done(&r);
   /* Numbers after the first board are not a header. */
   text = GOOD1 "\n5\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 2, "expected W,H,CELLS");
+  one_problem(&r, text, 2, "expected W,H,CELLS");
   read_done(&r);
 }
 
@@ -312,35 +310,25 @@ Test(parse, set_bad_header) {
 Test(parse, set_signed_and_repeated_header_lines) {
   read_result r;
   const char *text = "-1 2 3 4\n1\n" GOOD1 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "a header is \"LX RX UX DX\" then a puzzle count, numbers from 0 to 1000000000");
+  one_problem(&r, text, 1, "a header is \"LX RX UX DX\" then a puzzle count, numbers from 0 to 1000000000");
   cr_assert_eq(r.set.n, 1);
   cr_assert_eq(r.set.declared, 1);
   read_done(&r);
   text = "+1 1 1 1\n" GOOD1 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "a header is");
+  one_problem(&r, text, 1, "a header is");
   cr_assert_eq(r.set.n, 1);
   read_done(&r);
   text = "1 2 3 4\n1\n1\n" GOOD1 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 3, "a second puzzle count (line 2 has one)");
+  one_problem(&r, text, 3, "a second puzzle count (line 2 has one)");
   cr_assert_null(strstr(r.errs, "the header says"), "%s", r.errs);
   cr_assert_eq(r.set.n, 1);
   read_done(&r);
   /* A sign alone, or in a board, is no header. */
   text = GOOD1 "\n-\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 2, "expected W,H,CELLS");
+  one_problem(&r, text, 2, "expected W,H,CELLS");
   read_done(&r);
   text = "- 1\n" GOOD1 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "expected W,H,CELLS");
+  one_problem(&r, text, 1, "expected W,H,CELLS");
   cr_assert_eq(r.set.n, 2);
   read_done(&r);
 }
@@ -370,9 +358,7 @@ Test(parse, set_header_numbers_up_to_the_maximum) {
   cr_assert_eq(r.set.declared, 1000000000L);
   read_done(&r);
   text = "1000000001 1 2 3\n" GOOD1 "\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "numbers from 0 to 1000000000");
+  one_problem(&r, text, 1, "numbers from 0 to 1000000000");
   cr_assert_not(r.set.has_limits);
   read_done(&r);
 }
@@ -382,9 +368,7 @@ Test(parse, set_header_numbers_up_to_the_maximum) {
 Test(parse, set_of_a_bad_header_only_is_one_problem) {
   read_result r;
   const char *text = "1 2\n";
-  read_set(&r, text, strlen(text));
-  cr_assert_eq(r.problems, 1, "%s", r.errs);
-  reported(&r, 1, "a header is");
+  one_problem(&r, text, 1, "a header is");
   cr_assert_null(strstr(r.errs, "no puzzles"), "%s", r.errs);
   read_done(&r);
 }
