@@ -282,7 +282,7 @@ Test(heuristic, the_conflicts_table_matches_its_definition) {
  * sides, every size: the engine's count equals the definition's. */
 Test(heuristic, line_conflicts_match_their_definition) {
   uint64_t seed = 11;
-  int lines = 0, conflicted = 0;
+  int lines[2] = {0}, conflicted[2] = {0};
   for (int round = 0; round < 400; round++) {
     int w = 2 + bs_rand_below(&seed, 5), h = 2 + bs_rand_below(&seed, 5);
     bs_board b = bs_rand_board(&seed, w, h, round % 2 ? 4 : 0), to = b;
@@ -309,25 +309,29 @@ Test(heuristic, line_conflicts_match_their_definition) {
     }
     bs_heur H;
     bs_heur_init(&H, &b, &to, 1 + round % 4);
-    for (int s = 0; s < 2; s++)
+    /* The forward side scores b toward to, the backward side to toward b. */
+    for (int s = 0; s < 2; s++) {
+      const bs_board *x = s ? &to : &b, *target = s ? &b : &to;
       for (int bit = 1; bit <= 2; bit++)
         for (int line = 0; line < (bit == 1 ? h : w); line++) {
           uint8_t v[BS_MAX_SIDE], cell[BS_MAX_SIDE];
           int n = 0;
           for (int i = 0; i < (bit == 1 ? w : h); i++) {
-            int x = bit == 1 ? line * w + i : i * w + line;
-            if (b.cell[x] && !(b.wall >> x & 1)) v[n] = b.cell[x], cell[n++] = (uint8_t)x;
+            int c = bit == 1 ? line * w + i : i * w + line;
+            if (x->cell[c] && !(x->wall >> c & 1)) v[n] = x->cell[c], cell[n++] = (uint8_t)c;
           }
-          int got = bs_heur_line(&H, s, bit - 1, &b, bit == 1 ? line * w : line);
-          int want = line_by_subsets(&H, s == BS_FORWARD ? &to : &b, v, cell, n, bit);
+          int got = bs_heur_line(&H, s, bit - 1, x, bit == 1 ? line * w : line);
+          int want = line_by_subsets(&H, target, v, cell, n, bit);
           cr_assert_eq(got, want, "round %d side %d %s %d: %d, by definition %d", round, s,
                        bit == 1 ? "row" : "column", line, got, want);
-          lines++;
-          conflicted += want > 0;
+          lines[s]++;
+          conflicted[s] += want > 0;
         }
+    }
   }
-  cr_assert_gt(conflicted, lines / 10, "only %d of %d lines had conflicts: the test proves little", conflicted,
-               lines);
+  for (int s = 0; s < 2; s++)
+    cr_assert_gt(conflicted[s], lines[s] / 10, "side %d: only %d of %d lines had conflicts: the test proves little",
+                 s, conflicted[s], lines[s]);
 }
 
 /* The lower bound that exact mode prunes by: Manhattan plus linear
@@ -1215,15 +1219,15 @@ Test(heuristic, the_reverse_beam_is_kept_on_far_and_walled_boards) {
 
 /* A stalled beam goes on from where it came closest, leg after leg, as
  * one out of depth does: with beam_stall 6 the first beam's legs stall on
- * this far 5x5 board (a walk of 20,000 moves, the third from seed 23) and
- * still answer it, so that the board is not solved again: its answer and
- * counts are the same whatever the escalated beams' conflict weight
- * (lc_retry). */
+ * this far 5x5 board (a walk of 20,000 moves, the third from seed 23), so
+ * that its search is not that of a beam that never stalls, and they still
+ * answer it, so that the board is not solved again: its answer and counts
+ * are the same whatever the escalated beams' conflict weight (lc_retry). */
 Test(heuristic, a_stalled_beam_goes_on_in_legs) {
   bs_settings set = bs_settings_default;
   set.beam_stall = 6;
   set.polish_budget = 0;
-  static bs_result r, greedier;
+  static bs_result r, greedier, unstalled;
   bs_solver sv;
   open_solver(&sv, BS_STORE_ARENA, MEM, &set);
   uint64_t seed = 23;
@@ -1236,6 +1240,11 @@ Test(heuristic, a_stalled_beam_goes_on_in_legs) {
   cr_assert_str_eq(r.moves, greedier.moves, "solved again: %d moves, %d with lc_retry 4", r.length,
                    greedier.length);
   cr_assert_eq(r.generated, greedier.generated, "solved again");
+  set.lc_retry = bs_settings_default.lc_retry;
+  set.beam_stall = 0;
+  bs_solver_solve(&sv, &b, BS_MODE_HEURISTIC, &(bs_opts){.recycle = 1, .set = &set}, &unstalled);
+  cr_assert(r.generated != unstalled.generated || strcmp(r.moves, unstalled.moves),
+            "no leg stalled: %d moves in %llu states either way", r.length, (unsigned long long)r.generated);
   bs_solver_free(&sv);
 }
 

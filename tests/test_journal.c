@@ -31,6 +31,8 @@ Test(journal, lines_round_trip) {
   rs[1] = result(BS_ST_GAVE_UP, "memory cap", "", 0);
   rs[2] = result(BS_ST_UNSOLVABLE, "walls cut\ta tile off", "", 0);
   rs[3] = result(BS_ST_SOLVED, NULL, longest, 0);
+  /* What each reason reads back as: none is "", a control character a space. */
+  const char *reason[4] = {"", "memory cap", "walls cut a tile off", ""};
   for (int k = 0; k < 4; k++) {
     char line[BS_JOURNAL_LINE_MAX];
     size_t len = bs_journal_format(line, 41 + k, &rs[k], 2.5);
@@ -46,6 +48,7 @@ Test(journal, lines_round_trip) {
     cr_assert_float_eq(e.ms, 2.5, 1e-9);
     cr_assert_str_eq(e.moves, rs[k].moves);
     cr_assert_eq(e.length, rs[k].length);
+    cr_assert_str_eq(e.reason, reason[k]);
   }
   char line[BS_JOURNAL_LINE_MAX];
   bs_journal_format(line, 0, &rs[2], 0);

@@ -69,10 +69,17 @@ Test(settings, cli_lists_and_applies_them) {
   cr_assert_eq(p.code, 2);
   cr_assert(strstr(p.err, "beam_width"), "%s", p.err);
   bs_proc_free(&p);
-  bs_run(&p, NULL, "solve", "--set", "lc_weight=2", "--set", "polish_budget=0", "--board", "3,3,123456708",
-         NULL);
+  /* Both settings reach the solver: this board takes an exact try and a
+   * polish by default, and neither with auto_exact and polish_budget 0. */
+  const char *board = "4,4,C648F2ED37A501B9";
+  bs_run(&p, NULL, "solve", "--json", "--board", board, NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
-  cr_assert_str_eq(p.out, "R\n");
+  cr_assert(!strstr(p.out, "\"exact\":0,") && !strstr(p.out, "\"polish\":0}"), "%s", p.out);
+  bs_proc_free(&p);
+  bs_run(&p, NULL, "solve", "--json", "--set", "auto_exact=0", "--set", "polish_budget=0", "--board", board, NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  cr_assert(strstr(p.out, "\"exact\":0,") && strstr(p.out, "\"polish\":0}"), "%s", p.out);
+  cr_assert(strstr(p.out, "\"status\":\"solved\""), "%s", p.out);
   bs_proc_free(&p);
 }
 

@@ -210,6 +210,33 @@ Test(stores, pool_slabs_fit_a_small_cap) {
   bs_pool_free(&p);
 }
 
+/* States 1..n (a board of two words) into the object and pool stores. */
+static void expect_fill(bs_object *ob, bs_pool *p, uint32_t n) {
+  for (uint32_t k = 1; k <= n; k++) {
+    const uint32_t *other;
+    uint32_t *c = bs_pool_scratch(p), *d = bs_object_scratch(ob);
+    memset(c, 0, BS_REC_INTS * sizeof *c);
+    c[0] = k, c[1] = k * 2654435761u;
+    c[BS_R_HASH] = bs_test_hash(c, 2);
+    memcpy(d, c, BS_REC_INTS * sizeof *c);
+    cr_assert_eq(bs_pool_lookup(p, c, &other), BS_NEW);
+    bs_pool_commit(p);
+    cr_assert_eq(bs_object_lookup(ob, d, &other), BS_NEW);
+    bs_object_commit(ob);
+  }
+}
+
+/* Every state of expect_fill is still in both stores. */
+static void expect_found(bs_object *ob, bs_pool *p, uint32_t n) {
+  for (uint32_t k = 1; k <= n; k++) {
+    uint32_t c[BS_REC_INTS] = {k, k * 2654435761u};
+    const uint32_t *other;
+    c[BS_R_HASH] = bs_test_hash(c, 2);
+    cr_assert_eq(bs_pool_lookup(p, c, &other), BS_SEEN_SELF, "pool: state %u", k);
+    cr_assert_eq(bs_object_lookup(ob, c, &other), BS_SEEN_SELF, "object: state %u", k);
+  }
+}
+
 /* A hint sizes the empty table at once, within the cap, and what it costs
  * is counted; a store with states in it ignores the hint. */
 Test(stores, expect_sizes_the_table) {
@@ -222,28 +249,30 @@ Test(stores, expect_sizes_the_table) {
   bs_pool_clear(&p, 2);
   size_t ob0 = bs_object_bytes(&ob), p0 = bs_pool_bytes(&p);
   bs_object_expect(&ob, 10000);
-  bs_pool_expect(&p, 1u << 30);
+  bs_pool_expect(&p, 10000);
   cr_assert_eq(ob.set.nslots, 20000);
-  cr_assert_eq(p.set.nslots, 2 * cap, "never past the cap's slots");
+  cr_assert_eq(p.set.nslots, 20000);
   cr_assert_geq(bs_object_bytes(&ob), ob0 + (20000 - BS_TABLE_MIN) * sizeof(void *));
-  cr_assert_geq(bs_pool_bytes(&p), p0 + (2 * cap - BS_TABLE_MIN) * sizeof(void *));
+  cr_assert_geq(bs_pool_bytes(&p), p0 + (20000 - BS_TABLE_MIN) * sizeof(void *));
   /* The states then added are found, and the table stays. */
-  for (uint32_t k = 1; k <= 10000; k++) {
-    uint32_t *c = bs_pool_scratch(&p);
-    const uint32_t *other;
-    memset(c, 0, BS_REC_INTS * sizeof *c);
-    c[0] = k, c[1] = k * 2654435761u;
-    c[BS_R_HASH] = bs_test_hash(c, 2);
-    cr_assert_eq(bs_pool_lookup(&p, c, &other), BS_NEW);
-    bs_pool_commit(&p);
-  }
-  cr_assert_eq(p.set.nslots, 2 * cap);
-  for (uint32_t k = 1; k <= 10000; k++) {
-    uint32_t c[BS_REC_INTS] = {k, k * 2654435761u};
-    const uint32_t *other;
-    c[BS_R_HASH] = bs_test_hash(c, 2);
-    cr_assert_eq(bs_pool_lookup(&p, c, &other), BS_SEEN_SELF, "state %u", k);
-  }
+  expect_fill(&ob, &p, 10000);
+  cr_assert_eq(ob.set.nslots, 20000, "the expected states never grow it");
+  cr_assert_eq(p.set.nslots, 20000, "the expected states never grow it");
+  expect_found(&ob, &p, 10000);
+  /* A hint to a store with states in it changes nothing. */
+  bs_object_expect(&ob, 40000);
+  bs_pool_expect(&p, 40000);
+  cr_assert_eq(ob.set.nslots, 20000, "a table with states in is left alone");
+  cr_assert_eq(p.set.nslots, 20000, "a table with states in is left alone");
+  expect_found(&ob, &p, 10000);
+  /* Emptied, never past the cap's slots. */
+  bs_object_clear(&ob, 2);
+  bs_pool_clear(&p, 2);
+  bs_object_expect(&ob, 1u << 30);
+  bs_pool_expect(&p, 1u << 30);
+  cr_assert_eq(ob.set.nslots, 2 * cap, "never past the cap's slots");
+  cr_assert_eq(p.set.nslots, 2 * cap, "never past the cap's slots");
+  cr_assert_geq(bs_pool_bytes(&p), p0 + (2 * cap - BS_TABLE_MIN) * sizeof(void *));
   bs_object_free(&ob);
   bs_pool_free(&p);
 }
