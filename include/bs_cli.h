@@ -10,7 +10,12 @@
 #include "bs_settings.h"
 
 #define BS_VERSION "0.1.0"
-#define BS_DEFAULT_MEM (256ull << 20)
+/* A number's digits as a string, for help texts built from the limits. */
+#define BS_STR2(x) #x
+#define BS_STR(x) BS_STR2(x)
+#define BS_DEFAULT_MEM_MIB 256
+#define BS_DEFAULT_MEM ((uint64_t)BS_DEFAULT_MEM_MIB << 20)
+#define BS_DEFAULT_MEM_TEXT BS_STR(BS_DEFAULT_MEM_MIB) "M"
 /* --mem takes BS_MEM_MIN bytes to 1T: the least is the two roots of a
  * search (BS_SOLVER_MIN_MEM, which src/cli.c holds it to), so that a
  * value no store can start with is a usage error. One store holds at
@@ -18,8 +23,16 @@
  * use no more than that; batch divides SIZE among its workers first, and
  * each worker's share must be BS_MEM_MIN too. */
 #define BS_MEM_MIN 204
-#define BS_MAX_MEM (1ull << 40)
-#define BS_MEM_USAGE "--mem wants a size from 204 bytes to 1T (bytes, or a K, M, G or T suffix), not '%s'"
+#define BS_MAX_MEM_TIB 1
+#define BS_MAX_MEM ((uint64_t)BS_MAX_MEM_TIB << 40)
+#define BS_MAX_MEM_TEXT BS_STR(BS_MAX_MEM_TIB) "T"
+#define BS_MEM_USAGE \
+  "--mem wants a size from " BS_STR(BS_MEM_MIN) " bytes to " BS_MAX_MEM_TEXT \
+  " (bytes, or a K, M, G or T suffix), not '%s'"
+/* batch's worker threads, and its shards: merge reads back what batch
+ * --shard writes. */
+#define BS_JOBS_MAX 256
+#define BS_SHARDS_MAX 1000000
 
 enum { BS_EXIT_OK = 0, BS_EXIT_FAIL = 1, BS_EXIT_USAGE = 2 };
 

@@ -179,8 +179,9 @@
 #include "bs_laps.h"
 #include "bs_region.h"
 
-/* The default workspace: about 13 million search states, enough for
- * three tiles on 36 cells, four on 23 or a last step of seven cells. */
+/* gen's workspace (the solver's is the construct_mem setting): about 12.5
+ * million search states, a step of k tiles on f cells needing f^(k+1):
+ * three tiles on 36 cells, four on 26. */
 #define BS_CONSTRUCT_BYTES ((size_t)64 << 20)
 #define BS_CONSTRUCT_FINAL 6 /* cells left when the last step takes them all */
 #define BS_PLAN_NODES 512    /* regions the plan search may visit */

@@ -30,8 +30,6 @@
  *                out of depth, budget or way (BS_END_DEPTH, BS_END_BUDGET,
  *                BS_END_STALL) that has not met leaves the way to its
  *                forward side's best-scored state, to go on from there.
- *   bridge       below L: only meetings shorter than L count, and the search
- *                stops as soon as none can be left (the polish).
  *
  * Scores come from a bs_heur built for the pair `from`, `to` (bs_heur.h):
  * its forward side scores the distance to `to`, its backward side the
@@ -64,7 +62,6 @@ typedef struct bs_policy {
   uint32_t width;     /* states a side expands per layer (at most the store's capacity
                        * over BS_BEAM_SHARE); 0: all of them */
   int bound;          /* 0, or the most moves a counted meeting may have; prunes by depth + score */
-  int below;          /* 0, or count only meetings shorter than this, and stop when none can be */
   int extra;          /* with a width: layers after the first meeting */
   unsigned far;       /* with a width and scores: the backward side waits while the forward
                        * side foresees a longer way (its depth and best score); 0: never */
@@ -81,7 +78,7 @@ typedef struct bs_policy {
 typedef enum {
   BS_END_MET = 0,   /* an answer is in the result */
   BS_END_EXHAUSTED, /* a side (with a width: both) had nothing left to expand */
-  BS_END_LIMIT,     /* no meeting within the bound or below the length is left */
+  BS_END_LIMIT,     /* no meeting within the bound is left */
   BS_END_BUDGET,    /* the policy's budget of generated states is spent; a beam
                      * leaves its closest way as on BS_END_DEPTH */
   BS_END_MEMORY,    /* the store is full and recycling frees too little */

@@ -40,6 +40,8 @@
 #define BS_GEN_MAX_DEPTH 1000000L
 /* Wall layouts drawn before a spec is declared impossible. */
 #define BS_GEN_LAYOUT_TRIES 1000000
+/* Open cells a board of gen keeps at least. */
+#define BS_GEN_OPEN 2
 /* Open cells from which every layout has an unsolvable board; two have
  * one only when they are not next to each other (gen's --layouts checks). */
 #define BS_GEN_UNSOLVABLE_OPEN 3

@@ -89,7 +89,7 @@ typedef struct bs_order {
 } bs_order;
 
 typedef struct bs_group {
-  uint64_t points; /* the domain: every point a generator moves */
+  uint64_t points; /* the domain: the points the caller gave, every moved one among them */
   uint64_t moved;  /* the points some element moves */
   int nlevels;     /* one per point of the domain */
   uint8_t base[BS_MAX_CELLS];

@@ -31,8 +31,8 @@ typedef struct bs_entry {
 
 typedef struct bs_set {
   char *path;
-  int has_limits;
-  long limit[4]; /* L R U D */
+  int has_limits, limit_line; /* the limits' line, for messages */
+  long limit[4];               /* L R U D */
   long declared; /* -1 when the file gives no count */
   int n, bad;    /* entries, and how many of them are not boards */
   bs_entry *e;

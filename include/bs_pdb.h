@@ -220,7 +220,8 @@ void bs_pdb_free(bs_pdb *P);
  * set drops the files least recently used (loaded or saved). One layout's
  * tables are at most pdb_mem MiB, so a set of thousands of walled layouts
  * would otherwise fill a disk. */
-#define BS_PDB_CACHE_MAX (4ull << 30)
+#define BS_PDB_CACHE_GIB 4
+#define BS_PDB_CACHE_MAX ((uint64_t)BS_PDB_CACHE_GIB << 30)
 
 /* Deletes the least recently used cache files (pdb-*.bin) of dir, never
  * the one named keep (NULL: none), until they total at most cap bytes,

@@ -39,7 +39,8 @@
           "generated states of the beams of one board before the constructor takes over, at effort 1: the first beam has half of it (beam_reverse: as much again), the beams of a board solved again all of it at their effort") \
   SETTING(lc_weight, 3, 0, 8,                                                                     \
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
-  SETTING(lc_retry, 8, 0, 64, "the same, for the last beam of a board the first beam does not answer, beside the tables; that beam runs from the goal toward the board") \
+  SETTING(lc_retry, 8, 0, 64,                                                                     \
+          "the same, for the greedier beam that tries again a board the first beam does not answer (or answers too long: retry_over), from the goal toward the board, and for the rescue beam (rescue_budget)") \
   SETTING(beam_pdb, 1, 0, 65536,                                                                  \
           "MiB of pattern databases of a board's layout, out of --mem (0: none), times the largest power of 4 within the effort: from effort 2 built first, to score every beam; at effort 1 only for a board the first beam does not answer") \
   SETTING(rescue_width, 24000, 1, 10000000,                                                       \

@@ -13,7 +13,8 @@
  *   auto       exact within the auto_exact setting's budget (none at 0), then
  *              heuristic
  *
- * Only exact and bfs answers are marked optimal. */
+ * Exact and bfs answers are marked optimal; so is an answer of any mode
+ * as short as the floor its runs proved (src/mode.c). */
 #ifndef BS_SOLVER_H
 #define BS_SOLVER_H
 

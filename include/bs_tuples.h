@@ -64,7 +64,8 @@ uint64_t bs_tuples_bytes(const bs_board *b, int k);
 int bs_tuples_pick(const bs_board *b, int most, uint64_t bytes);
 
 /* Builds the k-tuple tables toward target. Returns 0, or -1 when memory
- * runs out (T is then empty). */
+ * runs out or target has no tables of k tiles (bs_tuples_bytes 0); T is
+ * then empty. */
 int bs_tuples_build(bs_tuples *T, const bs_board *target, int k);
 
 /* Builds the tables of like's tuples (the same tiles, in its order) toward

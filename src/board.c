@@ -277,7 +277,8 @@ static int read_dim(const char *s, size_t len, size_t *i, const char *what, int 
     if (value < 1000) value = value * 10 + (s[k] - '0');
   }
   if (p > start || value < BS_MIN_SIDE || value > BS_MAX_SIDE) {
-    fail(err, errlen, "%s %.*s%s is out of range (2 to 6)", what, shown, s + start, more);
+    fail(err, errlen, "%s %.*s%s is out of range (%d to %d)", what, shown, s + start, more, BS_MIN_SIDE,
+         BS_MAX_SIDE);
     return -2;
   }
   *v = value;
@@ -286,7 +287,7 @@ not_number:
   if (printable && end > start)
     fail(err, errlen, "%s '%.*s%s' is not a number", what, shown, s + start, more);
   else
-    fail(err, errlen, "%s is not a number from 2 to 6", what);
+    fail(err, errlen, "%s is not a number from %d to %d", what, BS_MIN_SIDE, BS_MAX_SIDE);
   return -2;
 }
 

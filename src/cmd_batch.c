@@ -8,11 +8,12 @@
  * journaled at once (bs_journal.h), so a killed run loses only the puzzles
  * in flight and --resume goes on from there. The answer file is written
  * atomically at the end, in input order. Answers depend only on the
- * puzzle, the mode and a worker's memory, never on timing, order or on
- * which worker ran the puzzle, so the file is the same whatever the
- * interruptions. */
+ * puzzle, the mode, the settings and a worker's memory, never on timing,
+ * order or on which worker ran the puzzle, so the file is the same
+ * whatever the interruptions. */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -80,12 +81,18 @@ typedef struct worker {
 
 /* Lock-free, so both async-signal-safe and race-free for the workers. */
 static atomic_int got_signal;
+/* Whether this run keeps a journal, for the handler's last words: set
+ * before the handler is installed (run_workers). */
+static volatile sig_atomic_t journal_kept;
 
 static void on_signal(int sig) {
   if (atomic_exchange(&got_signal, sig)) {
-    static const char m[] = "\nbislide batch: second interrupt: stopping now; the journal keeps "
-                            "every finished puzzle (--resume)\n";
-    ssize_t k = write(STDERR_FILENO, m, sizeof m - 1);
+    static const char kept[] = "\nbislide batch: second interrupt: stopping now; the journal keeps "
+                               "every finished puzzle (--resume)\n",
+                      none[] = "\nbislide batch: second interrupt: stopping now; no journal was kept "
+                               "(ANSWERS is no file)\n";
+    ssize_t k = journal_kept ? write(STDERR_FILENO, kept, sizeof kept - 1)
+                             : write(STDERR_FILENO, none, sizeof none - 1);
     (void)k;
     bs_outfile_reap(); /* the answers or --json being written under a temporary name */
     _exit(128 + sig);
@@ -107,17 +114,17 @@ static void help(void) {
       "boards first, so that it builds the layout's pattern databases once.\n\n"
       "  -o, --output ANSWERS  the answer file; '-' (standard output) or a device\n"
       "                        is written at the end with no journal\n"
-      "  -j, --jobs N          worker threads, 1..256 (default: the number of cores)\n"
-      "  --mem SIZE            memory for all workers together, 204 to 1T, K/M/G/T\n"
-      "                        suffixes (default 256M); each worker gets SIZE/N,\n"
-      "                        204 at least\n"
+      "  -j, --jobs N          worker threads, 1.." BS_STR(BS_JOBS_MAX) " (default: the number of cores)\n"
+      "  --mem SIZE            memory for all workers together, " BS_STR(BS_MEM_MIN) " to " BS_MAX_MEM_TEXT ", K/M/G/T\n"
+      "                        suffixes (default " BS_DEFAULT_MEM_TEXT "); each worker gets SIZE/N,\n"
+      "                        " BS_STR(BS_MEM_MIN) " at least\n"
       "  --store STORE         state store: %s\n"
       "  --mode MODE           " BS_MODES_HELP "\n"
       "  --set NAME=VALUE      change a setting (repeatable; `bislide settings`);\n"
       "                        --resume needs the same settings\n"
       "  --pdb-dir DIR         cache of exact mode's pattern databases (default\n"
       "                        $XDG_CACHE_HOME/bislide or ~/.cache/bislide; at most\n"
-      "                        4 GiB, the least recently used files deleted)\n"
+      "                        " BS_STR(BS_PDB_CACHE_GIB) " GiB, the least recently used files deleted)\n"
       "  --no-pdb-cache        build pattern databases in memory only\n"
       "  --resume              continue from ANSWERS.journal; the same SET, --mode,\n"
       "                        --set and memory of one worker (--mem/--jobs) are\n"
@@ -533,7 +540,7 @@ static int parse_shard(const char *s, int *k, int *n) {
   if (!slash || (size_t)(slash - s) >= sizeof buf) return -1;
   memcpy(buf, s, (size_t)(slash - s));
   buf[slash - s] = 0;
-  if (bs_parse_long(buf, 0, 1000000, &kk) || bs_parse_long(slash + 1, 1, 1000000, &nn) || kk >= nn)
+  if (bs_parse_long(buf, 0, BS_SHARDS_MAX, &kk) || bs_parse_long(slash + 1, 1, BS_SHARDS_MAX, &nn) || kk >= nn)
     return -1;
   *k = (int)kk;
   *n = (int)nn;
@@ -542,7 +549,7 @@ static int parse_shard(const char *s, int *k, int *n) {
 
 static long default_jobs(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
-  return n < 1 ? 1 : n > 256 ? 256 : n;
+  return n < 1 ? 1 : n > BS_JOBS_MAX ? BS_JOBS_MAX : n;
 }
 
 /* Where the journal goes: beside a regular (or new) answer file; none for
@@ -626,6 +633,7 @@ static int group_todo(batch *b, int jobs) {
  * comes, showing progress on a terminal. Returns -1 if no thread starts. */
 static int run_workers(batch *b, worker *w, int nw, double t0) {
   struct sigaction sa;
+  journal_kept = b->journaling;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
   sa.sa_flags = SA_RESTART; /* a write to a full pipe ('-o -' into less) must not fail on EINTR */
@@ -684,15 +692,15 @@ int bs_cmd_batch(int argc, char **argv) {
   int store = BS_STORE_ARENA, resume = 0, sharded = 0, shard_k = 0, shard_n = 1, c;
   int mode = BS_MODE_AUTO;
   bs_settings settings = bs_settings_default;
-  char pdb_buf[4096];
+  char pdb_buf[PATH_MAX];
   const char *pdb_dir = bs_pdb_default_dir(pdb_buf, sizeof pdb_buf) ? NULL : pdb_buf;
   optind = 1;
   while ((c = getopt_long(argc, argv, "ho:j:", opts, NULL)) != -1) {
     switch (c) {
     case 'o': out = optarg; break;
     case 'j':
-      if (bs_parse_long(optarg, 1, 256, &jobs))
-        return bs_usage_error("batch", "--jobs wants a number from 1 to 256, not '%s'", optarg);
+      if (bs_parse_long(optarg, 1, BS_JOBS_MAX, &jobs))
+        return bs_usage_error("batch", "--jobs wants a number from 1 to %d, not '%s'", BS_JOBS_MAX, optarg);
       break;
     case 'm':
       if (bs_parse_size(optarg, BS_MEM_MIN, BS_MAX_MEM, &mem))

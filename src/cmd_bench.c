@@ -21,8 +21,9 @@
 
 #define BS_BENCH_SET "bench/set.txt"
 #define BS_BENCH_REPEAT 3
+#define BS_BENCH_REPEAT_MAX 1000
 
-/* What the exact search does on BS_BENCH_SET at BS_DEFAULT_MEM, pinned as
+/* What the bfs search (--mode bfs) does on BS_BENCH_SET at BS_DEFAULT_MEM, pinned as
  * xxHash pins its test vectors: the signature (generated states) and the
  * answer lengths in set order. tests/pins.txt holds the same values, which
  * tests/test_pins.c checks; scripts/update-pins.sh rewrites both when a
@@ -53,9 +54,10 @@ static void help(void) {
          "signature and each answer's length with the values pinned in the\n"
          "program: a mismatch fails loudly.\n\n"
          "  --store LIST   comma-separated stores (default arena,object,pool)\n"
-         "  --repeat N     timed passes per store, 1..1000 (default 3)\n"
+         "  --repeat N     timed passes per store, 1.." BS_STR(BS_BENCH_REPEAT_MAX) " (default "
+         BS_STR(BS_BENCH_REPEAT) ")\n"
          "  --mem SIZE     memory cap, the same number of states for every store,\n"
-         "                 204 to 1T, K/M/G/T suffixes (default 256M)\n"
+         "                 " BS_STR(BS_MEM_MIN) " to " BS_MAX_MEM_TEXT ", K/M/G/T suffixes (default " BS_DEFAULT_MEM_TEXT ")\n"
          "  --csv FILE     also write the table as CSV ('-': stdout, instead of the\n"
          "                 table)\n"
          "  --json         print one JSON object instead of the table\n"
@@ -184,7 +186,7 @@ static int check_pins(const bench_store *b, const bs_set *set, const bs_result *
   }
   if (bad)
     fprintf(stderr,
-            "bislide bench: PINNED RESULTS MOVED: the exact search on %s at --mem %s no longer\n"
+            "bislide bench: PINNED RESULTS MOVED: the bfs search on %s at --mem %s no longer\n"
             "does what src/cmd_bench.c and tests/pins.txt pin. If the change is meant, run\n"
             "scripts/update-pins.sh and say in the commit message why the pins moved.\n",
             set->path, mem_text(mem, mt, sizeof mt));
@@ -321,8 +323,9 @@ int bs_cmd_bench(int argc, char **argv) {
                               optarg);
       break;
     case 'r':
-      if (bs_parse_long(optarg, 1, 1000, &repeat))
-        return bs_usage_error("bench", "--repeat wants a whole number from 1 to 1000, not '%s'", optarg);
+      if (bs_parse_long(optarg, 1, BS_BENCH_REPEAT_MAX, &repeat))
+        return bs_usage_error("bench", "--repeat wants a whole number from 1 to %d, not '%s'",
+                              BS_BENCH_REPEAT_MAX, optarg);
       break;
     case 'c': csv = optarg; break;
     case 'j': json = 1; break;
@@ -372,7 +375,7 @@ int bs_cmd_bench(int argc, char **argv) {
     return BS_EXIT_FAIL;
   }
 
-  int rc = BS_EXIT_FAIL, tty = isatty(2), nref = 0, ready = 0;
+  int rc = BS_EXIT_FAIL, tty = isatty(STDERR_FILENO), nref = 0, ready = 0;
   bench_store st[BS_NSTORES];
   memset(st, 0, sizeof st);
   bs_result *ref = calloc((size_t)set.n, sizeof *ref), *r = malloc(sizeof *r);

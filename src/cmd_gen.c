@@ -11,8 +11,10 @@
 #include "bs_parse.h"
 #include "bs_solver.h"
 
-/* What the set reader accepts for a limit, with room to spare. */
-#define LIMIT_MAX 1000000000ull
+/* What the set reader accepts for a limit (bs_parse.h). */
+_Static_assert(BS_GEN_UNSOLVABLE_OPEN <= BS_MIN_SIDE * BS_MIN_SIDE, "every --size has room for an unsolvable board");
+_Static_assert(BS_MAX_SIDE <= 9, "--size reads each side as one digit");
+#define LIMIT_MAX ((unsigned long long)BS_HEADER_MAX)
 
 static void help(void) {
   printf("usage: bislide gen (--size WxH | --layouts SET) [OPTIONS]\n\n"
@@ -20,19 +22,19 @@ static void help(void) {
          "limits, the number of boards, then one W,H,CELLS board a line. The limits\n"
          "are the L, R, U and D totals of answers gen knows for its boards, so they\n"
          "can always be met. The same options and seed give the same set everywhere.\n\n"
-         "  --size WxH         board width and height, 2 to 6 each\n"
+         "  --size WxH         board width and height, %d to %d each\n"
          "  --walls K          walls per board (default 0), never in the last cell, at\n"
-         "                     least 2 cells left open; the open cells stay connected\n"
+         "                     least %d cells left open; the open cells stay connected\n"
          "  --layouts SET      instead of --size and --walls: each board's size and\n"
          "                     walls are those of a board of the puzzle set SET, drawn\n"
          "                     uniformly\n"
-         "  --count N          boards, 1 to 10000000 (default 1)\n"
+         "  --count N          boards, 1 to %ld (default 1)\n"
          "  --seed S           any number from 0 to 2^64-1 (default 1)\n"
-         "  --depth D          each board is a random walk of D moves (0 to 1000000)\n"
+         "  --depth D          each board is a random walk of D moves (0 to %ld)\n"
          "                     back from the goal that undoes its last move only in\n"
          "                     a dead end (no move if the blank is walled in);\n"
          "                     without it, boards are uniformly random solvable ones\n"
-         "  --unsolvable       uniformly random unsolvable boards instead (3 cells\n"
+         "  --unsolvable       uniformly random unsolvable boards instead (%d cells\n"
          "                     open at least, or 2 apart); the set then has no\n"
          "                     limits line\n"
          "  -o, --output FILE  write the set to FILE, whole or not at all (default\n"
@@ -41,11 +43,13 @@ static void help(void) {
          "                     board\n"
          "  -h, --help         show this help\n\n"
          "stderr ends with a one-line summary. Exit status: 0 ok, 1 failure (a file\n"
-         "cannot be read or written, or SET is not a valid set), 2 usage error.\n");
+         "cannot be read or written, or SET is not a valid set), 2 usage error.\n",
+         BS_MIN_SIDE, BS_MAX_SIDE, BS_GEN_OPEN, BS_GEN_MAX_COUNT, BS_GEN_MAX_DEPTH, BS_GEN_UNSOLVABLE_OPEN);
 }
 
 static int parse_wxh(const char *s, int *w, int *h) {
-  if (s[0] < '2' || s[0] > '6' || s[1] != 'x' || s[2] < '2' || s[2] > '6' || s[3]) return -1;
+  const char lo = '0' + BS_MIN_SIDE, hi = '0' + BS_MAX_SIDE;
+  if (s[0] < lo || s[0] > hi || s[1] != 'x' || s[2] < lo || s[2] > hi || s[3]) return -1;
   *w = s[0] - '0';
   *h = s[2] - '0';
   return 0;
@@ -138,8 +142,8 @@ int bs_cmd_gen(int argc, char **argv) {
     switch (c) {
     case 'S':
       if (parse_wxh(optarg, &spec.w, &spec.h))
-        return bs_usage_error("gen", "--size wants WxH with W and H from 2 to 6, such as 4x4, not '%s'",
-                              optarg);
+        return bs_usage_error("gen", "--size wants WxH with W and H from %d to %d, such as 4x4, not '%s'",
+                              BS_MIN_SIDE, BS_MAX_SIDE, optarg);
       break;
     case 'w': walls = optarg; break;
     case 'n':
@@ -173,16 +177,17 @@ int bs_cmd_gen(int argc, char **argv) {
   if (spec.unsolvable && spec.depth >= 0)
     return bs_usage_error("gen", "--unsolvable boards are shuffled, not walked: no --depth with it");
   if (spec.unsolvable && answers) return bs_usage_error("gen", "--unsolvable boards have no answers");
-  int n = spec.w * spec.h, open = spec.unsolvable ? BS_GEN_UNSOLVABLE_OPEN : 2;
+  int n = spec.w * spec.h, open = spec.unsolvable ? BS_GEN_UNSOLVABLE_OPEN : BS_GEN_OPEN;
   long k = 0;
   if (walls && bs_parse_long(walls, 0, n - open, &k))
     return bs_usage_error("gen", "--walls wants a number from 0 to %d on %dx%d (%d cells stay open%s), "
                           "not '%s'", n - open, spec.w, spec.h, open, spec.unsolvable ? " for an "
                           "unsolvable board" : "", walls);
   spec.walls = (int)k;
-  if (!walls && !layouts && n < open)
-    return bs_usage_error("gen", "--unsolvable needs %d open cells: %dx%d has %d", open, spec.w, spec.h, n);
-  /* Each letter's limit is at least a quarter of all the moves. */
+  /* The most used letter takes a quarter of the moves at least: past 4 x
+   * LIMIT_MAX moves, its limit would be past LIMIT_MAX (walks are --depth
+   * moves unless their blank is walled in; the totals are checked again
+   * once the boards are made). */
   if (spec.depth > 0 && (uint64_t)count * (uint64_t)spec.depth > 4 * LIMIT_MAX)
     return bs_usage_error("gen", "--count x --depth is over %llu: the header's move limits would "
                           "be too large to read back", 4 * LIMIT_MAX);
@@ -217,7 +222,7 @@ int bs_cmd_gen(int argc, char **argv) {
   bs_outfile_abort(&set);
   bs_outfile_abort(&ans);
   uint64_t total[4] = {0, 0, 0, 0};
-  int progress = isatty(2) && count >= 10000;
+  int progress = isatty(STDERR_FILENO) && count >= 10000;
   double shown = bs_now_ms();
   for (long i = 0; i < count; i++) {
     bs_board b;

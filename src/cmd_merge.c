@@ -78,7 +78,7 @@ static int load(shard *s) {
   struct stat st;
   if (fd < 0 || fstat(fd, &st)) goto fail;
   if (S_ISREG(st.st_mode) && st.st_size >= SHARD_MAX) {
-    report("%s: more than %u bytes: not read", s->path, SHARD_MAX);
+    report("%s: %u bytes or more: not read", s->path, SHARD_MAX);
     if (fd > 0) close(fd);
     return -1;
   }
@@ -101,7 +101,7 @@ static int load(shard *s) {
       }
       s->size += (size_t)k;
       if (s->size >= SHARD_MAX) {
-        report("%s: more than %u bytes: not read further", s->path, SHARD_MAX);
+        report("%s: %u bytes or more: not read further", s->path, SHARD_MAX);
         if (fd > 0) close(fd);
         return -1;
       }
@@ -152,7 +152,7 @@ static int header(shard *s, const char *p, const char *end) {
   long k, n, t;
   if (expect(&p, end, "# bislide shard ") || (k = number(&p, end)) < 0 || expect(&p, end, "/") ||
       (n = number(&p, end)) < 1 || expect(&p, end, " of ") || (t = number(&p, end)) < 0 ||
-      expect(&p, end, " puzzles") || p != end || k >= n || n > 1000000L || t > 1000000000L)
+      expect(&p, end, " puzzles") || p != end || k >= n || n > BS_SHARDS_MAX || t > BS_HEADER_MAX)
     return -1;
   s->k = (int)k;
   s->n = (int)n;
@@ -236,7 +236,7 @@ int bs_cmd_merge(int argc, char **argv) {
 
   reports = 0;
   shard *sh = calloc((size_t)nfiles, sizeof *sh);
-  slot *slots = calloc(total ? (size_t)total : 1, sizeof *slots);
+  slot *slots = calloc((size_t)total, sizeof *slots);
   int *first_k = NULL; /* per K: 1 + the file that has it */
   const char *n_from = NULL; /* the first shard, which sets N */
   unsigned char *drop = NULL; /* answers the move limits drop */
@@ -304,18 +304,19 @@ int bs_cmd_merge(int argc, char **argv) {
    * batch run fits them, so the file is the one it writes. */
   int dropped = 0;
   long dropped_moves = 0;
-  if (set.has_limits && total) {
+  if (set.has_limits) {
     const char **moves = calloc((size_t)total, sizeof *moves);
     size_t *len = calloc((size_t)total, sizeof *len);
     drop = calloc((size_t)total, 1);
-    if (moves && len && drop) {
+    const int room = moves && len && drop;
+    if (room) {
       for (long i = 0; i < total; i++) moves[i] = slots[i].moves, len[i] = slots[i].len;
       dropped = bs_fit_limits(set.limit, (int)total, moves, len, drop);
       for (long i = 0; i < total; i++) dropped_moves += drop[i] ? (long)len[i] : 0;
     }
     free(moves);
     free(len);
-    if (!drop || dropped < 0) {
+    if (!room) {
       fprintf(stderr, "bislide merge: out of memory\n");
       goto done;
     }

@@ -1,5 +1,6 @@
 /* bislide solve: solve every board of a file (or one --board) in order. */
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,12 +22,14 @@ static void help(void) {
          "  --set NAME=VALUE   change a setting (repeatable; `bislide settings` lists them)\n"
          "  --pdb-dir DIR      cache of exact mode's pattern databases (default\n"
          "                     $XDG_CACHE_HOME/bislide or ~/.cache/bislide; at most\n"
-         "                     4 GiB, the least recently used files deleted)\n"
+         "                     " BS_STR(BS_PDB_CACHE_GIB) " GiB, the least recently used files deleted)\n"
          "  --no-pdb-cache     build pattern databases in memory only\n"
-         "  --mem SIZE         memory for the store, 204 to 1T, K/M/G/T suffixes (default\n"
-         "                     256M); it sets the arena's state count, which object\n"
-         "                     and pool share, though their states cost more bytes;\n"
-         "                     a store holds at most %u states (about 12.5G)\n"
+         "  --mem SIZE         memory for the search, " BS_STR(BS_MEM_MIN) " to " BS_MAX_MEM_TEXT ", K/M/G/T suffixes\n"
+         "                     (default " BS_DEFAULT_MEM_TEXT "): the mode's tables and workspace take\n"
+         "                     their share (the *_mem settings, beam_pdb), and the\n"
+         "                     rest sets the arena's state count, which object and\n"
+         "                     pool share, though their states cost more bytes; a\n"
+         "                     store holds at most %u states (about 12.5G)\n"
          "  --store STORE      state store: arena (default), object or pool\n"
          "  --no-recycle       keep every layer instead of dropping the old ones\n"
          "  --json             one JSON object per board instead of answer lines\n"
@@ -49,7 +52,7 @@ int bs_cmd_solve(int argc, char **argv) {
   uint64_t mem = BS_DEFAULT_MEM;
   int json = 0, store = BS_STORE_ARENA, mode = BS_MODE_AUTO, c;
   bs_settings settings = bs_settings_default;
-  char pdb_dir[4096];
+  char pdb_dir[PATH_MAX];
   bs_opts o = {.recycle = 1, .budget = 0, .set = &settings,
                .pdb_dir = bs_pdb_default_dir(pdb_dir, sizeof pdb_dir) ? NULL : pdb_dir};
   optind = 1;

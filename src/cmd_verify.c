@@ -76,9 +76,9 @@ int bs_cmd_verify(int argc, char **argv) {
     if (set.has_limits) {
       int o = total[d] > set.limit[d];
       over += o;
-      if (o) /* line 1 of the set holds the limits */
-        fprintf(stderr, "%s:1: the answers move %c %ld times, over its limit of %ld\n", setpath,
-                bs_dir_chars[d], total[d], set.limit[d]);
+      if (o)
+        fprintf(stderr, "%s:%d: the answers move %c %ld times, over its limit of %ld\n", setpath,
+                set.limit_line, bs_dir_chars[d], total[d], set.limit[d]);
       printf("%c %ld of %ld%s\n", bs_dir_chars[d], total[d], set.limit[d], o ? " OVER LIMIT" : "");
     } else {
       printf("%c %ld\n", bs_dir_chars[d], total[d]);

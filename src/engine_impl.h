@@ -190,9 +190,9 @@ static void BS_L(join)(const uint32_t *f, const uint32_t *b, bs_result *r) {
   r->length = (int)k;
 }
 
-/* A beam out of depth or budget leaves in r the way to its forward
- * frontier's best score, ties to the least tie key, then to the lower id
- * (as select ranks), so that the caller can go on from there. */
+/* A beam out of depth or budget, or stalled, leaves in r the way to its
+ * forward frontier's best score, ties to the least tie key, then to the
+ * lower id (as select ranks), so that the caller can go on from there. */
 static void BS_L(closest)(const BS_T *st, const bs_side *fw, bs_result *r) {
   uint32_t best = 0;
   uint64_t bs = UINT64_MAX;
@@ -280,7 +280,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
   const uint32_t share = BS_F(capacity)(st) / BS_BEAM_SHARE;
   const uint32_t width = p->width > share ? (share ? share : 1) : p->width;
   /* The most moves a counted meeting may have. */
-  const int limit = p->bound ? p->bound : p->below ? p->below - 1 : INT_MAX;
+  const int limit = p->bound ? p->bound : INT_MAX;
   /* The forward side's least score so far, and its depth then. */
   unsigned least = UINT_MAX, since = 0;
   bs_heur_ctx hc; /* the parent's, for its children's scores (bs_heur_parent) */

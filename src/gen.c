@@ -44,7 +44,7 @@ static int draw_layout(bs_rng *r, const bs_gen_spec *s, long tries, bs_board *b)
 
 int bs_gen_layout_exists(const bs_gen_spec *s, uint64_t seed) {
   if (s->nlayouts) return 1;
-  if (s->w * s->h - s->walls < (s->unsolvable ? BS_GEN_UNSOLVABLE_OPEN : 2)) return 0;
+  if (s->w * s->h - s->walls < (s->unsolvable ? BS_GEN_UNSOLVABLE_OPEN : BS_GEN_OPEN)) return 0;
   bs_rng r;
   bs_board b;
   bs_rng_seed(&r, seed ^ 0x6c61796f75747321ull);

@@ -173,6 +173,7 @@ int bs_set_read_stream(FILE *f, const char *name, bs_set *set, FILE *errs) {
        * puzzle: the puzzles after it keep their numbers. */
       if (k == 4 && !set->has_limits && !seen_content) {
         set->has_limits = 1;
+        set->limit_line = line;
         memcpy(set->limit, nums, sizeof nums);
       } else if (k == 1 && set->declared < 0) {
         set->declared = nums[0];

@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -727,7 +728,7 @@ static int load(bs_pdb *P, const char *path, char *why, size_t whylen) {
 /* Writes the tables to path through a temporary file in dir and a rename.
  * Returns 0, or -1 with why set. */
 static int save(const bs_pdb *P, const char *dir, const char *path, char *why, size_t whylen) {
-  char tmp[4096 + 32];
+  char tmp[PATH_MAX + 32];
   snprintf(tmp, sizeof tmp, "%s/.pdb-XXXXXX", dir);
   int fd = mkstemp(tmp);
   if (fd < 0) {
@@ -808,7 +809,7 @@ uint64_t bs_pdb_cache_trim(const char *dir, uint64_t cap, const char *keep) {
 
 /* mkdir -p; errors show when the file is written. */
 static void make_dirs(const char *dir) {
-  char buf[4096];
+  char buf[PATH_MAX];
   size_t len = strlen(dir);
   if (len >= sizeof buf) return;
   memcpy(buf, dir, len + 1);

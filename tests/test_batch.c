@@ -658,6 +658,40 @@ Test(batch, sigterm_exits_143) {
   drop(out);
 }
 
+/* A second signal while the puzzles in flight finish stops the run at
+ * once, with the exit status of that signal, and says what is kept: the
+ * journal, which --resume continues. SIGINT then SIGTERM, two signals that
+ * cannot merge into one pending. */
+Test(batch, a_second_signal_stops_at_once_and_keeps_the_journal) {
+  char *text = medium_set();
+  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  unlink(out);
+  const char *bin = getenv("BISLIDE");
+  cr_assert(bin && *bin);
+  const char *argv[16] = {bin, "batch", set, "-o", out, MEDIUM_OPTS};
+  char *errpath = out_path(out, ".stderr"), *jpath = journal_of(out);
+  int st, sig, code = 0;
+  pid_t pid = spawn(argv, errpath);
+  cr_assert_eq(wait_for_journal(pid, jpath, 3, &st), 0, "the run ended before its journal had 3 lines");
+  kill(pid, SIGINT);
+  kill(pid, SIGTERM);
+  code = reap(pid, &sig, NULL);
+  char *err = bs_slurp(errpath, NULL);
+  cr_assert_eq(sig, 0, "died of signal %d: %s", sig, err);
+  cr_assert(code == 128 + SIGINT || code == 128 + SIGTERM, "exit %d: %s", code, err);
+  cr_assert(strstr(err, "second interrupt: stopping now; the journal keeps every finished puzzle (--resume)"),
+            "%s", err);
+  cr_assert(journal_lines(jpath) >= 3, "the journal is gone");
+  cr_assert_not(exists(out));
+  free(err);
+  unlink(errpath);
+  free(errpath);
+  free(jpath);
+  free(text);
+  drop(set);
+  drop(out);
+}
+
 /* The journal's header names every setting that differs, however many:
  * with nearly all of them changed (none that bfs mode reads), a run that
  * differs only in the last row still refuses the journal, and the same

@@ -617,6 +617,12 @@ Test(cli, verify_over_the_limits) {
     snprintf(header, sizeof header, "%ld %ld %ld %ld\n5\n", lim[0], lim[1], lim[2], lim[3]);
     verify(header, good, 0, 0, NULL);
   }
+  /* The line named is the limits', after a comment and a blank line too. */
+  char header[128], why[80];
+  snprintf(header, sizeof header, "# limits next\n\n%ld 1000 1000 1000\n5\n", use[0] - 1);
+  snprintf(why, sizeof why, ":3: the answers move %c %ld times, over its limit of %ld", bs_dir_chars[0], use[0],
+           use[0] - 1);
+  verify(header, good, 1, 0, why);
   free(good);
 }
 

@@ -630,10 +630,10 @@ Test(search, a_bounded_search_stops_at_most_with_a_true_floor) {
   }
 }
 
-/* A bridge (bs_engine.h) counts only meetings shorter than `below`: on
- * deep 3x3 boards, below the distance plus one it meets with a shortest
- * way; at the distance it finds none, and says so (BS_END_LIMIT). */
-Test(search, a_bridge_counts_only_shorter_meetings) {
+/* A bound without scores (bs_engine.h) counts only meetings within it:
+ * on deep 3x3 boards, at the distance it meets with a shortest way; one
+ * below, it finds none, and says so (BS_END_LIMIT). */
+Test(search, a_bound_without_scores_counts_only_meetings_within_it) {
   bs_board b[6];
   int dist[6], n = deep_boards(b, dist, 6);
   static bs_result r;
@@ -641,12 +641,13 @@ Test(search, a_bridge_counts_only_shorter_meetings) {
     bs_board goal;
     bs_goal(&b[i], &goal);
     for (int recycle = 0; recycle < 2; recycle++) {
-      bs_policy p = {.recycle = recycle, .below = dist[i] + 1};
+      bs_policy p = {.recycle = recycle, .bound = dist[i]};
       cr_assert_eq(bs_solver_engine(&sv, &b[i], &goal, &p, &r), BS_END_MET, "board %d", i);
       cr_assert_eq(r.length, dist[i], "board %d", i);
-      p.below = dist[i];
+      p.bound = dist[i] - 1;
       bs_end e = bs_solver_engine(&sv, &b[i], &goal, &p, &r);
-      cr_assert_eq(e, BS_END_LIMIT, "board %d below %d: ended %d with %d moves", i, dist[i], (int)e, r.length);
+      cr_assert_eq(e, BS_END_LIMIT, "board %d bound %d: ended %d with %d moves", i, dist[i] - 1, (int)e,
+                   r.length);
     }
   }
 }
