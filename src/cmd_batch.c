@@ -114,8 +114,10 @@ static void help(void) {
       "boards first, so that it builds the layout's pattern databases once.\n\n"
       "  -o, --output ANSWERS  the answer file; '-' (standard output) or a device\n"
       "                        is written at the end with no journal\n"
-      "  -j, --jobs N          worker threads, 1.." BS_STR(BS_JOBS_MAX) " (default: the number of cores)\n"
-      "  --mem SIZE            memory for all workers together, " BS_STR(BS_MEM_MIN) " to " BS_MAX_MEM_TEXT ", K/M/G/T\n"
+      "  -j, --jobs N          worker threads, 1.." BS_STR(BS_JOBS_MAX)
+      " (default: the number of cores)\n"
+      "  --mem SIZE            memory for all workers together, " BS_STR(BS_MEM_MIN) " to "
+      BS_MAX_MEM_TEXT ", K/M/G/T\n"
       "                        suffixes (default " BS_DEFAULT_MEM_TEXT "); each worker gets SIZE/N,\n"
       "                        " BS_STR(BS_MEM_MIN) " at least\n"
       "  --store STORE         state store: %s\n"
@@ -540,7 +542,8 @@ static int parse_shard(const char *s, int *k, int *n) {
   if (!slash || (size_t)(slash - s) >= sizeof buf) return -1;
   memcpy(buf, s, (size_t)(slash - s));
   buf[slash - s] = 0;
-  if (bs_parse_long(buf, 0, BS_SHARDS_MAX, &kk) || bs_parse_long(slash + 1, 1, BS_SHARDS_MAX, &nn) || kk >= nn)
+  if (bs_parse_long(buf, 0, BS_SHARDS_MAX, &kk) || bs_parse_long(slash + 1, 1, BS_SHARDS_MAX, &nn) ||
+      kk >= nn)
     return -1;
   *k = (int)kk;
   *n = (int)nn;
@@ -700,7 +703,8 @@ int bs_cmd_batch(int argc, char **argv) {
     case 'o': out = optarg; break;
     case 'j':
       if (bs_parse_long(optarg, 1, BS_JOBS_MAX, &jobs))
-        return bs_usage_error("batch", "--jobs wants a number from 1 to %d, not '%s'", BS_JOBS_MAX, optarg);
+        return bs_usage_error("batch", "--jobs wants a number from 1 to %d, not '%s'", BS_JOBS_MAX,
+                              optarg);
       break;
     case 'm':
       if (bs_parse_size(optarg, BS_MEM_MIN, BS_MAX_MEM, &mem))

@@ -23,11 +23,12 @@
 #define BS_BENCH_REPEAT 3
 #define BS_BENCH_REPEAT_MAX 1000
 
-/* What the bfs search (--mode bfs) does on BS_BENCH_SET at BS_DEFAULT_MEM, pinned as
- * xxHash pins its test vectors: the signature (generated states) and the
- * answer lengths in set order. tests/pins.txt holds the same values, which
- * tests/test_pins.c checks; scripts/update-pins.sh rewrites both when a
- * change moves them on purpose, to be committed with that change. */
+/* What the bfs search (--mode bfs) does on BS_BENCH_SET at BS_DEFAULT_MEM,
+ * pinned as xxHash pins its test vectors: the signature (generated
+ * states) and the answer lengths in set order. tests/pins.txt holds the
+ * same values, which tests/test_pins.c checks; scripts/update-pins.sh
+ * rewrites both when a change moves them on purpose, to be committed with
+ * that change. */
 #define BS_BENCH_PIN_SIGNATURE 7105497ull
 #define BS_BENCH_PIN_LENGTHS 38, 42, 35, 37, 29, 39, 32, 40, 38, 45, 42, 32, 18, 36, 32, 35
 
@@ -57,7 +58,8 @@ static void help(void) {
          "  --repeat N     timed passes per store, 1.." BS_STR(BS_BENCH_REPEAT_MAX) " (default "
          BS_STR(BS_BENCH_REPEAT) ")\n"
          "  --mem SIZE     memory cap, the same number of states for every store,\n"
-         "                 " BS_STR(BS_MEM_MIN) " to " BS_MAX_MEM_TEXT ", K/M/G/T suffixes (default " BS_DEFAULT_MEM_TEXT ")\n"
+         "                 " BS_STR(BS_MEM_MIN) " to " BS_MAX_MEM_TEXT ", K/M/G/T suffixes (default "
+         BS_DEFAULT_MEM_TEXT ")\n"
          "  --csv FILE     also write the table as CSV ('-': stdout, instead of the\n"
          "                 table)\n"
          "  --json         print one JSON object instead of the table\n"

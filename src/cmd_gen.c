@@ -11,9 +11,10 @@
 #include "bs_parse.h"
 #include "bs_solver.h"
 
-/* What the set reader accepts for a limit (bs_parse.h). */
-_Static_assert(BS_GEN_UNSOLVABLE_OPEN <= BS_MIN_SIDE * BS_MIN_SIDE, "every --size has room for an unsolvable board");
+_Static_assert(BS_GEN_OPEN <= BS_MIN_SIDE * BS_MIN_SIDE && BS_GEN_UNSOLVABLE_OPEN <= BS_MIN_SIDE * BS_MIN_SIDE,
+               "every --size has room for the open cells a board keeps");
 _Static_assert(BS_MAX_SIDE <= 9, "--size reads each side as one digit");
+/* What the set reader accepts for a limit (bs_parse.h). */
 #define LIMIT_MAX ((unsigned long long)BS_HEADER_MAX)
 
 static void help(void) {

@@ -24,7 +24,8 @@ static void help(void) {
          "                     $XDG_CACHE_HOME/bislide or ~/.cache/bislide; at most\n"
          "                     " BS_STR(BS_PDB_CACHE_GIB) " GiB, the least recently used files deleted)\n"
          "  --no-pdb-cache     build pattern databases in memory only\n"
-         "  --mem SIZE         memory for the search, " BS_STR(BS_MEM_MIN) " to " BS_MAX_MEM_TEXT ", K/M/G/T suffixes\n"
+         "  --mem SIZE         memory for the search, " BS_STR(BS_MEM_MIN) " to " BS_MAX_MEM_TEXT
+         ", K/M/G/T suffixes\n"
          "                     (default " BS_DEFAULT_MEM_TEXT "): the mode's tables and workspace take\n"
          "                     their share (the *_mem settings, beam_pdb), and the\n"
          "                     rest sets the arena's state count, which object and\n"
