@@ -175,9 +175,10 @@ static char interrupted_err[2048];
  * that finished (exit 0, no signal) is started again from nothing, up to
  * INTERRUPT_TRIES times; a run that fails before the journal has want
  * lines fails the test, with its stderr. Returns the exit code (-1 if
- * killed), the signal in *died. */
+ * killed), the signal in *died. sig2, when not 0, is sent right after sig:
+ * a second signal. */
 #define EXTRA_MAX 80
-static int interrupted_run_with(const char *set, const char *out, int want, int sig, int *died,
+static int interrupted_run_with(const char *set, const char *out, int want, int sig, int sig2, int *died,
                                 const char *const *extra) {
   const char *bin = getenv("BISLIDE");
   cr_assert(bin && *bin);
@@ -199,6 +200,7 @@ static int interrupted_run_with(const char *set, const char *out, int want, int 
     int st;
     if (wait_for_journal(pid, jpath, want, &st) == 0) {
       kill(pid, sig);
+      if (sig2) kill(pid, sig2);
       code = reap(pid, died, NULL);
     } else if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
       char *err = bs_slurp(errpath, NULL);
@@ -217,7 +219,7 @@ static int interrupted_run_with(const char *set, const char *out, int want, int 
 }
 
 static int interrupted_run(const char *set, const char *out, int want, int sig, int *died) {
-  return interrupted_run_with(set, out, want, sig, died, NULL);
+  return interrupted_run_with(set, out, want, sig, 0, died, NULL);
 }
 
 static void drop(char *path) {
@@ -664,28 +666,17 @@ Test(batch, sigterm_exits_143) {
  * cannot merge into one pending. */
 Test(batch, a_second_signal_stops_at_once_and_keeps_the_journal) {
   char *text = medium_set();
-  char *set = bs_temp_text(text), *out = bs_temp_text("");
+  char *set = bs_temp_text(text), *out = bs_temp_text(""), *jpath = journal_of(out);
   unlink(out);
-  const char *bin = getenv("BISLIDE");
-  cr_assert(bin && *bin);
-  const char *argv[16] = {bin, "batch", set, "-o", out, MEDIUM_OPTS};
-  char *errpath = out_path(out, ".stderr"), *jpath = journal_of(out);
-  int st, sig, code = 0;
-  pid_t pid = spawn(argv, errpath);
-  cr_assert_eq(wait_for_journal(pid, jpath, 3, &st), 0, "the run ended before its journal had 3 lines");
-  kill(pid, SIGINT);
-  kill(pid, SIGTERM);
-  code = reap(pid, &sig, NULL);
-  char *err = bs_slurp(errpath, NULL);
-  cr_assert_eq(sig, 0, "died of signal %d: %s", sig, err);
-  cr_assert(code == 128 + SIGINT || code == 128 + SIGTERM, "exit %d: %s", code, err);
-  cr_assert(strstr(err, "second interrupt: stopping now; the journal keeps every finished puzzle (--resume)"),
-            "%s", err);
+  int sig;
+  int code = interrupted_run_with(set, out, 3, SIGINT, SIGTERM, &sig, NULL);
+  cr_assert_eq(sig, 0, "died of signal %d: %s", sig, interrupted_err);
+  cr_assert(code == 128 + SIGINT || code == 128 + SIGTERM, "exit %d: %s", code, interrupted_err);
+  cr_assert(strstr(interrupted_err,
+                   "second interrupt: stopping now; the journal keeps every finished puzzle (--resume)"),
+            "%s", interrupted_err);
   cr_assert(journal_lines(jpath) >= 3, "the journal is gone");
   cr_assert_not(exists(out));
-  free(err);
-  unlink(errpath);
-  free(errpath);
   free(jpath);
   free(text);
   drop(set);
@@ -716,7 +707,7 @@ Test(batch, resume_compares_every_changed_setting) {
   char *set = bs_temp_text(text), *out = bs_temp_text("");
   unlink(out);
   int sig;
-  interrupted_run_with(set, out, 3, SIGKILL, &sig, many);
+  interrupted_run_with(set, out, 3, SIGKILL, 0, &sig, many);
   char *j = journal_of(out), *head = bs_slurp(j, NULL);
   cr_assert_not_null(head);
   cr_assert_gt(strchr(head, '\n') - head, 600, "a header this long tests the cut: %s", head);
