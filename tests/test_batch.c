@@ -102,11 +102,17 @@ static int journal_lines(const char *path) {
 
 /* ---- a batch run we can interrupt -------------------------------------- */
 
+/* Starts argv with stdin and stdout on /dev/null and stderr into errpath.
+ * The tests send the run its signals, so it starts with their default
+ * handling: a shell that starts the tests in the background (`cmd &`)
+ * ignores SIGINT for them, and batch keeps a signal that is ignored. */
 static pid_t spawn(const char *const *argv, const char *errpath) {
   fflush(NULL);
   pid_t pid = fork();
   cr_assert_geq(pid, 0);
   if (pid == 0) {
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     int i = open("/dev/null", O_RDONLY), e = open(errpath, O_WRONLY | O_TRUNC | O_CREAT, 0644);
     if (i < 0 || e < 0 || dup2(i, 0) < 0 || dup2(i, 1) < 0 || dup2(e, 2) < 0) _exit(127);
     execv(argv[0], (char *const *)argv);
@@ -1188,6 +1194,7 @@ Test(batch, a_signal_while_writing_to_a_full_pipe_loses_nothing, .timeout = 120)
   pid_t pid = fork();
   cr_assert_geq(pid, 0);
   if (pid == 0) {
+    signal(SIGINT, SIG_DFL); /* as spawn: a signal it sends is not to be ignored */
     int null = open("/dev/null", O_RDWR);
     if (null < 0 || dup2(p[1], 1) < 0 || dup2(null, 2) < 0 || dup2(null, 0) < 0) _exit(127);
     close(p[0]);
