@@ -139,6 +139,12 @@ int bs_dir_from_char(int c);
 enum { BS_SOLVABLE = 1, BS_UNSOLVABLE = 0 };
 int bs_solvability(const bs_board *b, const char **why);
 
+/* Whether b is a board: the blank on an open cell and holding 0, and each
+ * other open cell a tile of an open goal cell, none twice (so none
+ * missing). The parser makes only such boards; the walks of bs_solvability
+ * follow a permutation, and on anything else would never end. */
+int bs_board_consistent(const bs_board *b);
+
 /* The inverse of b, a board of the same layout whose answers, reversed,
  * answer b. Moves say where the blank goes, whatever the tiles are
  * called. Let W be a shortest walk of the blank from its cell on b to its

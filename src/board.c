@@ -144,11 +144,7 @@ static const layout *layout_of(const bs_board *b) {
   return L;
 }
 
-/* Whether b is a board: the blank on an open cell and holding 0, and each
- * other open cell a tile of an open goal cell, none twice. The parser makes
- * only such boards; the walks of bs_solvability follow a permutation, and
- * on anything else would never end. */
-static int consistent(const bs_board *b) {
+int bs_board_consistent(const bs_board *b) {
   if (b->blank < 0 || b->blank >= b->n || (b->wall >> b->blank & 1) || b->cell[b->blank]) return 0;
   uint64_t seen = 0;
   for (int p = 0; p < b->n; p++) {
@@ -161,7 +157,7 @@ static int consistent(const bs_board *b) {
 }
 
 int bs_solvability(const bs_board *b, const char **why) {
-  if (!consistent(b)) {
+  if (!bs_board_consistent(b)) {
     *why = "not a board";
     return BS_UNSOLVABLE;
   }

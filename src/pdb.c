@@ -947,14 +947,8 @@ static void lens_init(bs_pdb_lens *l, const bs_pdb *P, const bs_board *T, const 
 }
 
 int bs_pdb_view_init(bs_pdb_view *V, const bs_pdb *P, const bs_board *target, int reflect) {
-  if (target->w != P->w || target->h != P->h || target->wall != P->wall) return -1;
-  if (target->blank < 0 || target->blank >= P->n || target->cell[target->blank]) return -1;
-  uint64_t seen = 0; /* the blank and each tile once, tiles of open cells only */
-  for (int i = 0; i < P->f; i++) {
-    int v = target->cell[P->open[i]];
-    if (v >= P->n || (seen >> v & 1) || (v && (P->wall >> (v - 1) & 1))) return -1;
-    seen |= 1ull << v;
-  }
+  if (target->w != P->w || target->h != P->h || target->wall != P->wall || !bs_board_consistent(target))
+    return -1;
   memset(V, 0, sizeof *V);
   V->pdb = P;
   V->npat = P->part.npat;
