@@ -62,6 +62,9 @@ void bs_cli_con_warn(const char *cmd, int mode, const bs_settings *set, uint64_t
 
 /* Prints "bislide CMD: message" and a hint to stderr; returns BS_EXIT_USAGE. */
 int bs_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The hint alone, after getopt's own message on an option it does not
+ * know or that lacks its value; returns BS_EXIT_USAGE. */
+int bs_bad_option(const char *cmd);
 
 /* s as a JSON string. Paths and messages may hold quotes, controls or bytes
  * that are not UTF-8: every byte outside printable ASCII becomes \u00XX. */

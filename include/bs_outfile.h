@@ -2,8 +2,9 @@
  * written under a temporary name in the same directory, fsynced, and
  * renamed over the target only when every byte is out, so an error or a
  * crash never leaves a half-written answer or puzzle file behind. While
- * it is written, SIGHUP, SIGINT and SIGTERM remove it before they end the
- * process, where the command has no handler of its own. "-" is
+ * it is written, a signal that ends the process (SIGHUP, SIGINT, SIGTERM,
+ * SIGPIPE and the rest whose default is to end it) removes it first, where
+ * the command has no handler of its own. "-" is
  * stdout, and a target that exists but is no regular file (a device such as
  * /dev/full, a pipe) is written in place: renaming over it would replace
  * the device node. So is one of the process's own descriptors
@@ -26,6 +27,13 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd);
 /* Flushes, syncs and renames it over the target; -1 (message printed, the
  * temporary removed) on any write error. */
 int bs_outfile_commit(bs_outfile *o, const char *cmd);
+/* Whether b, of two open outputs, goes before a: what reached a device,
+ * a pipe or stdout cannot be taken back, so where only b is written in
+ * place, b is written and committed first, and when it fails a is dropped,
+ * not left without its pair (a command writes a first otherwise). */
+static inline int bs_outfile_before(const bs_outfile *b, const bs_outfile *a) {
+  return b->f && !b->tmp && a->tmp;
+}
 /* Drops the temporary file; the target stays as it was. */
 void bs_outfile_abort(bs_outfile *o);
 /* Unlinks every temporary file being written; async-signal-safe, for a
@@ -37,9 +45,10 @@ void bs_outfile_reap(void);
  * exists and is no regular file (a device, a pipe). */
 int bs_outfile_in_place(const char *path);
 
-/* Whether paths a and b name one file: the same file if both exist, else
- * the same name in the same directory ("-" is only itself). For refusing
- * two outputs, or an output and an input, that would clobber each other. */
+/* Whether paths a and b name one file: the same file if both exist ("-"
+ * and /dev/stdout, /dev/fd/N are what those descriptors hold), else the
+ * same name in the same directory, where links lead. For refusing two
+ * outputs, or an output and an input, that would clobber each other. */
 int bs_same_file(const char *a, const char *b);
 
 /* Whether writing out would write over the set read from set_path: the

@@ -16,12 +16,12 @@ int bs_replay(const bs_board *b, const char *moves, size_t len, size_t *at);
 /* A short phrase for a fault, e.g. "moves into a wall". */
 const char *bs_replay_fault(int code);
 
-/* bs_replay of the answer on line `line` of the answer file path (puzzle
- * `line` of its set, whose line setline of setpath holds b), reporting a
- * fault on stderr as "path:line: puzzle line: ..."; returns the fault.
- * b NULL: that line is no valid board (BS_RP_NOT_BOARD). */
+/* bs_replay of the answer on line `line` of the answer file path, to
+ * puzzle `puzzle` of its set (whose line setline of setpath holds b),
+ * reporting a fault on stderr as "path:line: puzzle N: ..."; returns the
+ * fault. b NULL: that line is no valid board (BS_RP_NOT_BOARD). */
 int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char *path, int line,
-                    const char *setpath, int setline);
+                    int puzzle, const char *setpath, int setline);
 
 /* Adds the L, R, U and D of moves[0..len) (valid letters) to c. */
 void bs_count_letters(const char *m, size_t len, long c[4]);

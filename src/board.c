@@ -305,7 +305,8 @@ int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t err
     if (c >= 0x20 && c < 0x7f) return fail(err, errlen, "unknown symbol '%c' in cell %zu", c, p - i + 1);
     return fail(err, errlen, "unknown byte 0x%02x in cell %zu", c, p - i + 1);
   }
-  if (len - i != (size_t)b->n) return fail(err, errlen, "%zu cells for a %d-cell board", len - i, b->n);
+  if (len - i != (size_t)b->n)
+    return fail(err, errlen, "%zu cell%s for a %d-cell board", len - i, len - i == 1 ? "" : "s", b->n);
   int blanks = 0;
   uint64_t have = 0;
   for (int p = 0; p < b->n; p++) {

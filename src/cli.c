@@ -74,6 +74,11 @@ int bs_usage_error(const char *cmd, const char *fmt, ...) {
   return BS_EXIT_USAGE;
 }
 
+int bs_bad_option(const char *cmd) {
+  fprintf(stderr, "Try 'bislide %s --help'.\n", cmd);
+  return BS_EXIT_USAGE;
+}
+
 void bs_print_json(FILE *out, int index, const bs_board *b, const bs_result *r, double ms, double cpu_ms,
                    const char *store) {
   char text[BS_BOARD_TEXT];

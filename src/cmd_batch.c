@@ -732,7 +732,7 @@ int bs_cmd_batch(int argc, char **argv) {
       sharded = 1;
       break;
     case 'h': help(); return BS_EXIT_OK;
-    default: return bs_usage_error("batch", "bad option");
+    default: return bs_bad_option("batch");
     }
   }
   if (argc - optind != 1) return bs_usage_error("batch", "give one SET (a file or '-')");
@@ -894,17 +894,24 @@ int bs_cmd_batch(int argc, char **argv) {
     fprintf(stderr, "bislide batch: out of memory\n");
     goto out;
   }
-  fwrite(text, 1, len, of.f);
-  int failed = bs_outfile_commit(&of, "batch");
+  /* The answers, then --json (bs_outfile_before); the second is written
+   * only when the first is out. */
+  const int json_first = json && bs_outfile_before(&jf, &of);
+  int failed = 0;
+  for (int k = 0; k < 2 && !failed; k++)
+    if ((k == 0) != json_first) {
+      fwrite(text, 1, len, of.f);
+      failed = bs_outfile_commit(&of, "batch");
+    } else if (json) {
+      json_lines(b, jf.f, &t, secs, bs_store_name((bs_store_kind)store));
+      failed = bs_outfile_commit(&jf, "batch");
+    }
   free(text);
-  if (!failed && json) {
-    json_lines(b, jf.f, &t, secs, bs_store_name((bs_store_kind)store));
-    failed = bs_outfile_commit(&jf, "batch");
-  }
+  /* Everything is in ANSWERS now: the journal has done its job, and goes
+   * before the summary, which a closed stderr would end with SIGPIPE. */
+  if (!failed) bs_journal_close(&b->j, 1);
   summary(b, setpath, &t, secs, (int)jobs, mem);
   if (failed) goto out;
-  /* Everything is in ANSWERS now: the journal has done its job. */
-  bs_journal_close(&b->j, 1);
   rc = problems ? BS_EXIT_FAIL : BS_EXIT_OK;
 out:
   bs_outfile_abort(&of); /* nothing, once committed */

@@ -337,12 +337,12 @@ int bs_cmd_bench(int argc, char **argv) {
         return bs_usage_error("bench", BS_MEM_USAGE, optarg);
       break;
     case 'h': help(); return BS_EXIT_OK;
-    default: return bs_usage_error("bench", "bad option");
+    default: return bs_bad_option("bench");
     }
   }
   if (argc - optind > 1) return bs_usage_error("bench", "give at most one SET");
-  if (json && csv && !strcmp(csv, "-"))
-    return bs_usage_error("bench", "--json and --csv - both want stdout");
+  if (json && csv && bs_same_file(csv, "-"))
+    return bs_usage_error("bench", "--json and --csv %s both want stdout", csv);
   if (only_check && (json || csv))
     return bs_usage_error("bench", "--check times nothing to print as --json or --csv");
   const char *path = optind < argc ? argv[optind] : BS_BENCH_SET;

@@ -43,7 +43,7 @@ int bs_cmd_best(int argc, char **argv) {
       outpath = optarg;
       continue;
     }
-    return bs_usage_error("best", "bad option");
+    return bs_bad_option("best");
   }
   if (argc - optind < 2) return bs_usage_error("best", "give SET and at least one ANSWERS file");
   const int nf = argc - optind - 1;
@@ -74,8 +74,9 @@ int bs_cmd_best(int argc, char **argv) {
     if (bs_answers_read(paths[f + 1], &ans[f], stderr)) {
       ok = 0;
     } else if (ans[f].n != set.n) {
-      fprintf(stderr, "%s:%d: %d answer lines for %d puzzles\n", paths[f + 1],
-              (ans[f].n < set.n ? ans[f].n : set.n) + 1, ans[f].n, set.n);
+      fprintf(stderr, "%s:%d: %d answer line%s for %d puzzle%s\n", paths[f + 1],
+              (ans[f].n < set.n ? ans[f].n : set.n) + 1, ans[f].n, ans[f].n == 1 ? "" : "s", set.n,
+              set.n == 1 ? "" : "s");
       ok = 0;
     }
   }
@@ -96,8 +97,8 @@ int bs_cmd_best(int argc, char **argv) {
         if (set.e[i].ok && bs_is_goal(&set.e[i].board) && (pick[i] < 0 || ans[pick[i]].len[i])) pick[i] = f;
         continue;
       }
-      if (bs_replay_check(set.e[i].ok ? &set.e[i].board : NULL, ans[f].line[i], len, paths[f + 1], i + 1,
-                          paths[0], set.e[i].line) != BS_RP_OK)
+      if (bs_replay_check(set.e[i].ok ? &set.e[i].board : NULL, ans[f].line[i], len, paths[f + 1],
+                          i + 1, i + 1, paths[0], set.e[i].line) != BS_RP_OK)
         faults++;
       else if (pick[i] < 0 || len < ans[pick[i]].len[i])
         pick[i] = f;

@@ -121,7 +121,7 @@ static int copy(FILE *from, FILE *to) {
   size_t k;
   rewind(from);
   while ((k = fread(buf, 1, sizeof buf, from)) > 0)
-    if (fwrite(buf, 1, k, to) != k) return -1;
+    if (fwrite(buf, 1, k, to) != k) break; /* to's error, which its commit reports */
   return ferror(from) ? -1 : 0;
 }
 
@@ -167,7 +167,7 @@ int bs_cmd_gen(int argc, char **argv) {
     case 'L': layouts = optarg; break;
     case 'U': spec.unsolvable = 1; break;
     case 'h': help(); return BS_EXIT_OK;
-    default: return bs_usage_error("gen", "bad option");
+    default: return bs_bad_option("gen");
     }
   }
   if (optind < argc) return bs_usage_error("gen", "unexpected argument '%s'", argv[optind]);
@@ -256,22 +256,25 @@ int bs_cmd_gen(int argc, char **argv) {
     fprintf(stderr, "bislide gen: temporary file: write error\n");
     goto done;
   }
-  if (moves && bs_outfile_open(&ans, answers, "gen")) goto done;
-  if (moves && copy(moves, ans.f)) {
-    fprintf(stderr, "bislide gen: temporary file: read error\n");
-    goto done;
+  if ((moves && bs_outfile_open(&ans, answers, "gen")) || bs_outfile_open(&set, out, "gen")) goto done;
+  /* The answers, then the set, each written only when the one before is
+   * out (bs_outfile_before): a set whose answers failed is not written. */
+  const int set_first = moves && bs_outfile_before(&set, &ans);
+  for (int step = 0; step < 2; step++) {
+    const int is_set = (step == 0) == set_first;
+    if (!is_set && !moves) continue;
+    if (is_set) {
+      if (!spec.unsolvable) /* no answers, so no limits: the count alone */
+        fprintf(set.f, "%llu %llu %llu %llu\n", (unsigned long long)total[0],
+                (unsigned long long)total[1], (unsigned long long)total[2], (unsigned long long)total[3]);
+      fprintf(set.f, "%ld\n", count);
+    }
+    if (copy(is_set ? boards : moves, is_set ? set.f : ans.f)) {
+      fprintf(stderr, "bislide gen: temporary file: read error\n");
+      goto done;
+    }
+    if (bs_outfile_commit(is_set ? &set : &ans, "gen")) goto done;
   }
-  if (bs_outfile_open(&set, out, "gen")) goto done;
-  if (!spec.unsolvable) /* no answers, so no limits: the count alone */
-    fprintf(set.f, "%llu %llu %llu %llu\n", (unsigned long long)total[0], (unsigned long long)total[1],
-            (unsigned long long)total[2], (unsigned long long)total[3]);
-  fprintf(set.f, "%ld\n", count);
-  if (copy(boards, set.f)) {
-    fprintf(stderr, "bislide gen: temporary file: read error\n");
-    goto done;
-  }
-  /* The answers first: a set whose answers failed is not written either. */
-  if ((ans.f && bs_outfile_commit(&ans, "gen")) || bs_outfile_commit(&set, "gen")) goto done;
   char what[160];
   if (layouts)
     snprintf(what, sizeof what, "with the layouts of %s", layouts);

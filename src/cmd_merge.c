@@ -27,17 +27,19 @@ static void help(void) {
          "i mod N = K.\n\n"
          "The shards must all have the same N and T, with T the number of puzzles in\n"
          "SET, and each K from 0 to N-1 exactly once; every puzzle must be in exactly\n"
-         "one shard. Any shard that overlaps another, is missing, or has a malformed\n"
-         "line is reported as FILE:LINE: reason (a K given by no file as 'shard K/N\n"
-         "is missing'), and nothing is written. When SET's\n"
+         "one shard, and every answer must solve its puzzle. Any shard that overlaps\n"
+         "another, is missing, or has a malformed line or an answer that does not\n"
+         "solve its puzzle is reported as FILE:LINE: reason (a K given by no file as\n"
+         "'shard K/N is missing'), and nothing is written. When SET's\n"
          "header has move limits, answers are dropped (left unsolved) until all four\n"
          "letters fit, as one `bislide batch` run drops them.\n\n"
          "  -o, --output FILE  write the answers to FILE, whole or not at all (default\n"
          "                     stdout); it may be a SHARD, read first, not SET\n"
          "  -h, --help         show this help\n\n"
          "Exit status: 0 merged, 1 refused (overlap, missing or malformed shards, an\n"
-         "unreadable file) or merged from a SET with bad lines (reported as FILE:LINE,\n"
-         "their answers empty, as batch leaves them), 2 usage error.\n");
+         "answer that does not solve its puzzle, an unreadable file) or merged from a\n"
+         "SET with bad lines (reported as FILE:LINE, their answers empty, as batch\n"
+         "leaves them), 2 usage error.\n");
 }
 
 typedef struct shard {
@@ -211,7 +213,7 @@ int bs_cmd_merge(int argc, char **argv) {
     switch (c) {
     case 'o': out = optarg; break;
     case 'h': help(); return BS_EXIT_OK;
-    default: return bs_usage_error("merge", "bad option");
+    default: return bs_bad_option("merge");
     }
   }
   int nfiles = argc - optind - 1;
@@ -294,6 +296,16 @@ int bs_cmd_merge(int argc, char **argv) {
       if (!slots[i].moves)
         report("%s:%d: puzzle %ld is missing from %s (shard %ld/%d)", setpath, set.e[i].line,
                i + 1, sh[first_k[i % n] - 1].path, i % n, n);
+  }
+  /* Every answer replays on its puzzle: a shard of another set of as many
+   * puzzles, or a line edited by hand, is refused, not merged. */
+  for (long i = 0; !reports && i < total; i++) {
+    const slot *x = &slots[i];
+    const bs_board *b = set.e[i].ok ? &set.e[i].board : NULL;
+    size_t at;
+    if (!x->len || (b && bs_replay(b, x->moves, x->len, &at) == BS_RP_OK)) continue;
+    if (reports++ < MAX_REPORTS)
+      bs_replay_check(b, x->moves, x->len, sh[x->file].path, x->line, (int)i + 1, setpath, set.e[i].line);
   }
   if (reports) {
     if (reports > MAX_REPORTS) fprintf(stderr, "... and %d more\n", reports - MAX_REPORTS);

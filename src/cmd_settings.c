@@ -26,7 +26,7 @@ int bs_cmd_settings(int argc, char **argv) {
       if (bs_cli_setting("settings", &s, optarg)) return BS_EXIT_USAGE;
       break;
     case 'h': help(); return BS_EXIT_OK;
-    default: return bs_usage_error("settings", "bad option");
+    default: return bs_bad_option("settings");
     }
   }
   if (optind != argc) return bs_usage_error("settings", "takes no arguments");

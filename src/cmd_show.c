@@ -228,6 +228,27 @@ static const char *jstring(const char *p, char *out, size_t cap, size_t *len) {
   return p + 1;
 }
 
+static const char *digits(const char *p) {
+  const char *s = p;
+  while (*p >= '0' && *p <= '9') p++;
+  return p > s ? p : NULL;
+}
+
+/* Steps over a JSON number: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?;
+ * NULL if there is none at p. */
+static const char *jnumber(const char *p) {
+  if (*p == '-') p++;
+  if (*p == '0') p++;
+  else if (!(p = digits(p))) return NULL;
+  if (*p == '.' && !(p = digits(p + 1))) return NULL;
+  if (*p == 'e' || *p == 'E') {
+    p++;
+    if (*p == '+' || *p == '-') p++;
+    p = digits(p);
+  }
+  return p;
+}
+
 /* Steps over any JSON value; NULL if it is malformed or nested deeper
  * than JSON_DEPTH (a line of '[' must not overflow the stack). */
 #define JSON_DEPTH 32
@@ -250,9 +271,10 @@ static const char *jskip(const char *p, int depth) {
       if (*p++ != ',') return NULL;
     }
   }
-  const char *s = p;
-  while (*p && strchr("+-.0123456789eEtruefalsn", *p)) p++;
-  return p > s ? p : NULL;
+  static const char *const words[] = {"true", "false", "null"};
+  for (int i = 0; i < 3; i++)
+    if (!strncmp(p, words[i], strlen(words[i]))) return p + strlen(words[i]);
+  return jnumber(p);
 }
 
 /* Reads the object on line into f; returns NULL or what is wrong. */
@@ -289,7 +311,8 @@ static const char *jobject(const char *line, jfields *f) {
       char *end;
       errno = 0;
       f->index = *v >= '1' && *v <= '9' ? strtol(v, &end, 10) : 0; /* digits only, as written */
-      if (!f->index || errno || f->index > INT_MAX) return "\"index\" is not a puzzle's number";
+      if (!f->index || errno || f->index > INT_MAX || jnumber(v) != end)
+        return "\"index\" is not a puzzle's number";
       p = end;
       f->has_index = 1;
     } else {
@@ -499,7 +522,7 @@ int bs_cmd_show(int argc, char **argv) {
                               SHOW_DELAY_MAX_MS, optarg);
       break;
     case 'h': help(); return BS_EXIT_OK;
-    default: return bs_usage_error("show", "bad option");
+    default: return bs_bad_option("show");
     }
   }
   int nargs = argc - optind;

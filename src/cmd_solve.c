@@ -82,7 +82,7 @@ int bs_cmd_solve(int argc, char **argv) {
       break;
     case 'N': o.pdb_dir = NULL; break;
     case 'h': help(); return BS_EXIT_OK;
-    default: return bs_usage_error("solve", "bad option");
+    default: return bs_bad_option("solve");
     }
   }
   if (!!board + (argc - optind) != 1)

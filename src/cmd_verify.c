@@ -29,7 +29,7 @@ int bs_cmd_verify(int argc, char **argv) {
       help();
       return BS_EXIT_OK;
     }
-    return bs_usage_error("verify", "bad option");
+    return bs_bad_option("verify");
   }
   if (argc - optind != 2) return bs_usage_error("verify", "give SET and ANSWERS");
   const char *setpath = argv[optind], *anspath = argv[optind + 1];
@@ -53,7 +53,7 @@ int bs_cmd_verify(int argc, char **argv) {
       continue;
     }
     if (bs_replay_check(set.e[i].ok ? &set.e[i].board : NULL, ans.line[i], ans.len[i], anspath, i + 1,
-                        setpath, set.e[i].line) != BS_RP_OK) {
+                        i + 1, setpath, set.e[i].line) != BS_RP_OK) {
       invalid++;
       continue;
     }
@@ -77,8 +77,8 @@ int bs_cmd_verify(int argc, char **argv) {
       int o = total[d] > set.limit[d];
       over += o;
       if (o)
-        fprintf(stderr, "%s:%d: the answers move %c %ld times, over its limit of %ld\n", setpath,
-                set.limit_line, bs_dir_chars[d], total[d], set.limit[d]);
+        fprintf(stderr, "%s:%d: the answers move %c %ld time%s, over its limit of %ld\n", setpath,
+                set.limit_line, bs_dir_chars[d], total[d], total[d] == 1 ? "" : "s", set.limit[d]);
       printf("%c %ld of %ld%s\n", bs_dir_chars[d], total[d], set.limit[d], o ? " OVER LIMIT" : "");
     } else {
       printf("%c %ld\n", bs_dir_chars[d], total[d]);

@@ -29,8 +29,8 @@ static void usage(FILE *f) {
              "Commands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
-  fprintf(f, "\n'bislide COMMAND --help' describes a command. Exit status: 0 ok, 1 failure,\n"
-             "2 usage error.\n");
+  fprintf(f, "\n'bislide COMMAND --help' (or 'bislide help COMMAND') describes a command.\n"
+             "Exit status: 0 ok, 1 failure, 2 usage error.\n");
 }
 
 /* Every exit with output goes through here: a failed write is an error.
@@ -62,7 +62,17 @@ int main(int argc, char **argv) {
     usage(stderr);
     return BS_EXIT_USAGE;
   }
-  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+  /* "help COMMAND" is "COMMAND --help". */
+  char *help_argv[] = {NULL, NULL, "--help", NULL};
+  if (!strcmp(argv[1], "help") && argc > 3) {
+    fprintf(stderr, "bislide help: give one COMMAND\n");
+    return BS_EXIT_USAGE;
+  }
+  if (!strcmp(argv[1], "help") && argc == 3) {
+    help_argv[1] = argv[2];
+    argc = 3;
+    argv = help_argv;
+  } else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
     usage(stdout);
     return finish(NULL, BS_EXIT_OK);
   }

@@ -14,12 +14,16 @@
 #include "bs_cli.h"
 
 /* Temporary files being written, removed by a signal that would end the
- * process (SIGHUP, SIGINT, SIGTERM), so that a killed run leaves neither
- * its output nor litter. The handler is ours only where the signal had
- * its default action: a command with its own (batch) keeps it. */
+ * process, so that a killed run leaves neither its output nor litter: a
+ * user's (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2), a reader
+ * gone (SIGPIPE, a write to a closed stderr included) or a limit
+ * (SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF). The handler is ours only
+ * where the signal had its default action: a command with its own (batch)
+ * keeps it. */
 #define LIVE_MAX 4
 static char *_Atomic live[LIVE_MAX];
-static const int fatal[] = {SIGHUP, SIGINT, SIGTERM};
+static const int fatal[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGTERM,   SIGUSR1, SIGUSR2,
+                            SIGPIPE, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
 
 void bs_outfile_reap(void) {
   for (int i = 0; i < LIVE_MAX; i++) {
@@ -245,16 +249,30 @@ void bs_outfile_abort(bs_outfile *o) {
   o->tmp = o->real = NULL;
 }
 
+/* The file a name stands for as an output, where it is one already: "-"
+ * and the process's own descriptors are what those hold (stdout for
+ * "-"), anything else what stat finds. 0 when found. */
+static int output_stat(const char *p, struct stat *st) {
+  const int fd = !strcmp(p, "-") ? 1 : own_fd(p);
+  return fd >= 0 ? fstat(fd, st) : stat(p, st);
+}
+
 int bs_same_file(const char *a, const char *b) {
   if (!strcmp(a, b)) return 1;
-  if (!strcmp(a, "-") || !strcmp(b, "-")) return 0;
   struct stat x, y;
-  if (!stat(a, &x) && !stat(b, &y)) return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-  /* One is still to be made: the same name in the same directory. */
-  char *da = dir_of(a), *db = dir_of(b);
-  int same = da && db && !strcmp(da, db) && !strcmp(base_of(a), base_of(b));
+  const int ha = !output_stat(a, &x), hb = !output_stat(b, &y);
+  if (ha && hb) return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+  /* A descriptor that is not open is no file to share. */
+  if (!strcmp(a, "-") || !strcmp(b, "-") || own_fd(a) >= 0 || own_fd(b) >= 0) return 0;
+  /* One is still to be made: the same name in the same directory, once
+   * links are followed to the name they make (a dangling one). */
+  char *fa = follow(a), *fb = follow(b);
+  char *da = fa ? dir_of(fa) : NULL, *db = fb ? dir_of(fb) : NULL;
+  int same = da && db && !strcmp(da, db) && !strcmp(base_of(fa), base_of(fb));
   free(da);
   free(db);
+  free(fa);
+  free(fb);
   return same;
 }
 

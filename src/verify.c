@@ -33,23 +33,23 @@ const char *bs_replay_fault(int code) {
 }
 
 int bs_replay_check(const bs_board *b, const char *moves, size_t len, const char *path, int line,
-                    const char *setpath, int setline) {
+                    int puzzle, const char *setpath, int setline) {
   if (!b) {
-    fprintf(stderr, "%s:%d: puzzle %d (%s:%d) %s\n", path, line, line, setpath, setline,
+    fprintf(stderr, "%s:%d: puzzle %d (%s:%d) %s\n", path, line, puzzle, setpath, setline,
             bs_replay_fault(BS_RP_NOT_BOARD));
     return BS_RP_NOT_BOARD;
   }
   size_t at;
   int fault = bs_replay(b, moves, len, &at);
   if (fault == BS_RP_NOT_GOAL) {
-    fprintf(stderr, "%s:%d: puzzle %d: %s after %zu move%s\n", path, line, line, bs_replay_fault(fault), len,
+    fprintf(stderr, "%s:%d: puzzle %d: %s after %zu move%s\n", path, line, puzzle, bs_replay_fault(fault), len,
             len == 1 ? "" : "s");
   } else if (fault != BS_RP_OK) {
     unsigned char ch = (unsigned char)moves[at];
     if (ch >= 0x20 && ch < 0x7f)
-      fprintf(stderr, "%s:%d: puzzle %d: move %zu '%c' %s\n", path, line, line, at + 1, ch, bs_replay_fault(fault));
+      fprintf(stderr, "%s:%d: puzzle %d: move %zu '%c' %s\n", path, line, puzzle, at + 1, ch, bs_replay_fault(fault));
     else
-      fprintf(stderr, "%s:%d: puzzle %d: move %zu (byte 0x%02x) %s\n", path, line, line, at + 1, ch,
+      fprintf(stderr, "%s:%d: puzzle %d: move %zu (byte 0x%02x) %s\n", path, line, puzzle, at + 1, ch,
               bs_replay_fault(fault));
   }
   return fault;

@@ -5,6 +5,7 @@
  * The sets are random walks from the goal made here, so every puzzle is
  * solvable; the exact mode under a small --mem gives some puzzles up on the
  * cap, which makes a run both quick and long enough to interrupt. */
+#include <dirent.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -292,7 +293,7 @@ Test(batch, json_has_one_object_per_puzzle_and_a_summary) {
   char *text = make_set(5, 10, 12, NULL);
   char *set = bs_temp_text(text), *out = bs_temp_text(""), *js = bs_temp_text("");
   bs_proc b;
-  bs_run(&b, NULL, "batch", set, "-o", out, "--json", js, "--jobs", "1", "--mem", "8M", NULL);
+  bs_run(&b, NULL, "batch", set, "-o", out, "--json", js, "--jobs", "1", "--mem", "16M", NULL);
   cr_assert_eq(b.code, 0, "%s", b.err);
   char *j = bs_slurp(js, NULL);
   cr_assert_eq(bs_count_lines(j), 11);
@@ -842,8 +843,14 @@ Test(batch, outputs_that_would_clobber_each_other_exit_2) {
   const char *slash = strrchr(out, '/');
   snprintf(dotted, sizeof dotted, "%.*s/./%s", (int)(slash - out), out, slash + 1);
   snprintf(journal, sizeof journal, "%s.journal", out);
-  const char *const runs[][4] = {{"-o", out, "--json", dotted}, {"-o", set, NULL, NULL},
-                                 {"-o", out, "--json", set}, {"-o", out, "--json", journal}};
+  /* A link that dangles makes the file it names; "-" is /dev/stdout. */
+  char fresh[4200], dangling[4200];
+  snprintf(fresh, sizeof fresh, "%s.fresh", out);
+  snprintf(dangling, sizeof dangling, "%s.dangling", out);
+  cr_assert_eq(symlink(strrchr(fresh, '/') + 1, dangling), 0);
+  const char *const runs[][4] = {{"-o", out, "--json", dotted},      {"-o", set, NULL, NULL},
+                                 {"-o", out, "--json", set},         {"-o", out, "--json", journal},
+                                 {"-o", fresh, "--json", dangling}, {"-o", "/dev/stdout", "--json", "-"}};
   for (size_t k = 0; k < sizeof runs / sizeof *runs; k++) {
     bs_proc p;
     bs_run(&p, NULL, "batch", set, "--jobs", "1", "--mem", "4M", runs[k][0], runs[k][1], runs[k][2],
@@ -856,11 +863,73 @@ Test(batch, outputs_that_would_clobber_each_other_exit_2) {
   cr_assert_str_eq(now, text);
   cr_assert_str_eq(old, "old\n");
   cr_assert_eq(access(journal, F_OK), -1, "a journal was made");
+  cr_assert_eq(access(fresh, F_OK), -1, "the answers went where the link leads");
+  unlink(dangling);
   free(now);
   free(old);
   free(text);
   bs_temp_drop(set);
   bs_temp_drop(out);
+}
+
+/* A run whose stderr is a pipe nobody reads: the summary, its first line
+ * there, ends it with SIGPIPE, but only once the answers and the JSON are
+ * out and the journal is gone, so that the same command runs again (the
+ * journal was left behind, stop 77), and no temporary file stays. */
+Test(batch, a_closed_stderr_ends_the_run_but_loses_nothing) {
+  char *text = make_set(5, 8, 12, NULL);
+  char *set = bs_temp_text(text), *ref = out_path(set, ".ref"), *out = out_path(set, ".ans");
+  char *json = out_path(set, ".json"), *jpath = journal_of(out);
+  bs_proc r;
+  bs_run(&r, NULL, "batch", set, "-o", ref, "--jobs", "1", "--mem", "40M", NULL);
+  cr_assert_eq(r.code, 0, "%s", r.err);
+  int p[2];
+  cr_assert_eq(pipe(p), 0);
+  const char *bin = getenv("BISLIDE");
+  fflush(NULL);
+  const pid_t pid = fork();
+  cr_assert_geq(pid, 0);
+  if (!pid) {
+    signal(SIGPIPE, SIG_DFL);
+    int null = open("/dev/null", O_RDWR);
+    if (null < 0 || dup2(null, 0) < 0 || dup2(null, 1) < 0 || dup2(p[1], 2) < 0) _exit(127);
+    close(p[0]);
+    close(p[1]);
+    execl(bin, bin, "batch", set, "-o", out, "--json", json, "--jobs", "1", "--mem", "40M", (char *)NULL);
+    _exit(127);
+  }
+  close(p[0]);
+  close(p[1]);
+  int sig, code = reap(pid, &sig, NULL);
+  cr_assert_eq(sig, SIGPIPE, "exit %d, signal %d", code, sig);
+  char *want = bs_slurp(ref, NULL), *got = bs_slurp(out, NULL), *js = bs_slurp(json, NULL);
+  cr_assert_str_eq(got, want);
+  cr_assert_not_null(strstr(js, "\"summary\""), "%s", js);
+  cr_assert(!exists(jpath), "the journal was left behind");
+  const char *base = strrchr(set, '/') + 1;
+  char *dir = strndup(set, (size_t)(base - set));
+  DIR *d = opendir(dir);
+  cr_assert_not_null(d);
+  int temps = 0;
+  for (struct dirent *e; (e = readdir(d));)
+    if (!strncmp(e->d_name, base, strlen(base)))
+      temps += strcmp(e->d_name, base) && strcmp(e->d_name, strrchr(ref, '/') + 1) &&
+               strcmp(e->d_name, strrchr(out, '/') + 1) && strcmp(e->d_name, strrchr(json, '/') + 1);
+  closedir(d);
+  cr_assert_eq(temps, 0, "a temporary file was left behind");
+  bs_run(&r, NULL, "batch", set, "-o", out, "--jobs", "1", "--mem", "40M", NULL);
+  cr_assert_eq(r.code, 0, "the same command again: %s", r.err);
+  bs_proc_free(&r);
+  free(want);
+  free(got);
+  free(js);
+  free(dir);
+  free(text);
+  drop(ref);
+  drop(out);
+  drop(json);
+  free(jpath);
+  bs_temp_drop(set);
 }
 
 /* A journal write that fails midway, as on a full disk: a file size limit
@@ -1133,7 +1202,7 @@ Test(batch, three_shards_cover_every_puzzle_once) {
   char *text = make_set(31, 25, 16, "25");
   char *set = bs_temp_text(text), *full = bs_temp_text("");
   bs_proc f;
-  bs_run(&f, NULL, "batch", set, "-o", full, "--jobs", "1", "--mem", "8M", NULL);
+  bs_run(&f, NULL, "batch", set, "-o", full, "--jobs", "1", "--mem", "16M", NULL);
   cr_assert_eq(f.code, 0, "%s", f.err);
   char *ref = bs_slurp(full, NULL), *refline[25];
   char *p = ref;
@@ -1147,7 +1216,7 @@ Test(batch, three_shards_cover_every_puzzle_once) {
     char spec[8], *out = bs_temp_text("");
     snprintf(spec, sizeof spec, "%d/3", k);
     bs_proc s;
-    bs_run(&s, NULL, "batch", set, "-o", out, "--shard", spec, "--jobs", "1", "--mem", "8M", NULL);
+    bs_run(&s, NULL, "batch", set, "-o", out, "--shard", spec, "--jobs", "1", "--mem", "16M", NULL);
     cr_assert_eq(s.code, 0, "%s", s.err);
     char *sh = bs_slurp(out, NULL), head[64];
     snprintf(head, sizeof head, "# bislide shard %d/3 of 25 puzzles\n", k);

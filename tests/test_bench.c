@@ -97,6 +97,16 @@ Test(bench, usage_errors_exit_2) {
     cr_assert_eq(p.outlen, 0);
     bs_proc_free(&p);
   }
+  /* --json's object and the CSV would both go to stdout, by any name. */
+  static const char *const stdout_names[] = {"-", "/dev/stdout", "/dev/fd/1"};
+  for (size_t i = 0; i < sizeof stdout_names / sizeof *stdout_names; i++) {
+    bs_proc p;
+    bs_run(&p, SET, "bench", "--json", "--csv", stdout_names[i], "-", NULL);
+    cr_assert_eq(p.code, 2, "--csv %s: exit %d", stdout_names[i], p.code);
+    cr_assert_not_null(strstr(p.err, "both want stdout"), "%s", p.err);
+    cr_assert_eq(p.outlen, 0);
+    bs_proc_free(&p);
+  }
 }
 
 Test(bench, an_invalid_set_runs_nothing) {

@@ -458,6 +458,46 @@ Test(gen_cli, output_file_whole_or_not_at_all) {
   bs_temp_drop(path);
 }
 
+/* The set and its answers come as a pair or not at all: where one goes to
+ * a device (what reaches it cannot be taken back) and fails, the other
+ * file is not made, whichever it is (the answers were left without their
+ * set, stop 77). And the two are never one file, by any name: a link
+ * that dangles, /dev/stdout and "-". */
+Test(gen_cli, set_and_answers_as_a_pair) {
+  char *dir = bs_temp_text(""), file[4200], link[4200];
+  snprintf(file, sizeof file, "%s.file", dir);
+  snprintf(link, sizeof link, "%s.link", dir);
+  static const char *const fails[][4] = {{"-o", "/dev/full", "--answers", NULL},
+                                         {"-o", NULL, "--answers", "/dev/full"}};
+  for (int k = 0; k < 2; k++) {
+    bs_proc p;
+    bs_run(&p, NULL, "gen", "--size", "3x3", "--count", "3", fails[k][0], fails[k][1] ? fails[k][1] : file,
+           fails[k][2], fails[k][3] ? fails[k][3] : file, NULL);
+    cr_assert_eq(p.code, 1, "case %d: exit %d: %s", k, p.code, p.err);
+    cr_assert_not_null(strstr(p.err, "/dev/full"), "%s", p.err);
+    cr_assert_eq(access(file, F_OK), -1, "case %d: a file without its pair", k);
+    bs_proc_free(&p);
+  }
+  bs_proc p;
+  bs_run(&p, NULL, "gen", "--size", "3x3", "--count", "3", "--answers", "/dev/full", NULL);
+  cr_assert_eq(p.code, 1);
+  cr_assert_str_eq(p.out, "", "the set went to stdout though its answers failed");
+  bs_proc_free(&p);
+  cr_assert_eq(symlink(strrchr(file, '/') + 1, link), 0);
+  const char *const same[][2] = {{file, link}, {"-", "/dev/stdout"}};
+  for (int k = 0; k < 2; k++) {
+    bs_run(&p, NULL, "gen", "--size", "3x3", "--count", "3", "-o", same[k][0],
+           "--answers", same[k][1], NULL);
+    cr_assert_eq(p.code, 2, "case %d: exit %d: %s", k, p.code, p.err);
+    cr_assert_not_null(strstr(p.err, "cannot both go to"), "%s", p.err);
+    cr_assert_str_eq(p.out, "");
+    bs_proc_free(&p);
+  }
+  cr_assert_eq(access(file, F_OK), -1);
+  unlink(link);
+  bs_temp_drop(dir);
+}
+
 Test(gen_cli, unsolvable_and_layouts) {
   char *layouts = bs_temp_text("2\n3,3,1234=6780\n5,2,12=4567890\n");
   bs_proc p, v;

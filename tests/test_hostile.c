@@ -363,7 +363,7 @@ Test(hostile, every_bad_line_reported) {
   bs_run(&p, NULL, "solve", path, NULL);
   cr_assert_eq(p.code, 1);
   cr_assert_eq(p.outlen, 0);
-  says(&p, path, 4, "1 cells for a 9-cell board");
+  says(&p, path, 4, "1 cell for a 9-cell board");
   says(&p, path, 6, "wall in the last cell");
   cr_assert_not_null(strstr(p.err, "2 problems in the input, nothing solved"), "%s", p.err);
   bs_proc_free(&p);
@@ -457,7 +457,7 @@ Test(hostile, answers_bad_moves) {
   char where[4200];
   snprintf(where, sizeof where, "puzzle 4 (%s:5) is not a valid board", v.set);
   says(&v.p, v.ans, 4, where);
-  says(&v.p, v.set, 5, "1 cells for a 9-cell board");
+  says(&v.p, v.set, 5, "1 cell for a 9-cell board");
   cr_assert_not_null(strstr(v.p.out, "invalid 4"), "%s", v.p.out);
   verify_done(&v);
 }
@@ -498,7 +498,7 @@ Test(hostile, verify_bad_set) {
   verified v;
   verify(&v, "3\n" GOOD1 "\n3,3,1\n", "R\n\n", 3);
   cr_assert_eq(v.p.code, 1);
-  says(&v.p, v.set, 3, "1 cells for a 9-cell board");
+  says(&v.p, v.set, 3, "1 cell for a 9-cell board");
   says(&v.p, v.set, 1, "the header says 3 puzzles, the file has 2");
   verify_done(&v);
   verify(&v, "", "", 0);

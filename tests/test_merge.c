@@ -5,7 +5,7 @@
 
 #include <sys/stat.h>
 
-/* A set of 7 boards; only their number matters to merge. */
+/* A set of 7 boards, each answered below by moves that solve it. */
 static const char *const set_text = "# seven boards\n"
                                     "3,3,123456780\n3,3,123456708\n3,3,123456078\n"
                                     "3,3,123450786\n3,3,123405786\n3,3,120453786\n"
@@ -13,11 +13,11 @@ static const char *const set_text = "# seven boards\n"
 
 /* The three shards of N = 3 (0-based i with i mod 3 = K; INDEX = i + 1). */
 static const char *const good[3] = {
-    "# bislide shard 0/3 of 7 puzzles\n1\t\n7\tLLUU\n4\tDR\n",
-    "# bislide shard 1/3 of 7 puzzles\n2\tR\n5\tDRD\n",
-    "# bislide shard 2/3 of 7 puzzles\n3\tRR\n6\tDDR\n",
+    "# bislide shard 0/3 of 7 puzzles\n1\t\n7\tRDD\n4\tD\n",
+    "# bislide shard 1/3 of 7 puzzles\n2\tR\n5\tRD\n",
+    "# bislide shard 2/3 of 7 puzzles\n3\tRR\n6\tDD\n",
 };
-static const char *const merged = "\nR\nRR\nDR\nDRD\nDDR\nLLUU\n";
+static const char *const merged = "\nR\nRR\nD\nRD\nDD\nRDD\n";
 
 typedef struct files {
   char *set, *s[3];
@@ -75,12 +75,12 @@ Test(merge, joins_shards_in_set_order) {
 
 Test(merge, one_shard_and_crlf) {
   char *set = bs_temp_text(set_text);
-  char *s = bs_temp_text("# bislide shard 0/1 of 7 puzzles\r\n7\tL\r\n6\t\r\n5\r\n4\tU\r\n3\tD\r\n"
-                         "2\tR\r\n1\tLR\r\n");
+  char *s = bs_temp_text("# bislide shard 0/1 of 7 puzzles\r\n7\tLRRDD\r\n6\t\r\n5\r\n4\tUDD\r\n"
+                         "3\tRR\r\n2\tR\r\n1\tLR\r\n");
   bs_proc p;
   bs_run(&p, NULL, "merge", set, s, NULL);
   cr_assert_eq(p.code, 0, "%s", p.err);
-  cr_assert_str_eq(p.out, "LR\nR\nD\nU\n\n\nL\n");
+  cr_assert_str_eq(p.out, "LR\nR\nRR\nUDD\n\n\nLRRDD\n");
   bs_proc_free(&p);
   bs_temp_drop(set);
   bs_temp_drop(s);
@@ -90,6 +90,18 @@ Test(merge, refuses_overlaps) {
   refused(good[0], good[1], good[1], 2, "%s:1: shard 1/3 again: shards overlap");
   refused("# bislide shard 0/3 of 7 puzzles\n1\t\n4\tD\n7\tLLUU\n4\tDR\n", good[1], good[2], 0,
           "%s:5: puzzle 4 again: shards overlap");
+}
+
+/* An answer that does not solve its puzzle: a shard of another set of as
+ * many puzzles, or a line edited by hand. Each is named by the shard's
+ * line and the puzzle, as verify names it. */
+Test(merge, refuses_answers_that_do_not_solve_their_puzzle) {
+  refused("# bislide shard 0/3 of 7 puzzles\n1\t\n7\tRDD\n4\tDR\n", good[1], good[2], 0,
+          "%s:4: puzzle 4: move 2 'R' moves off the board");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2\tR\n5\tR\n", good[2], 1,
+          "%s:3: puzzle 5: does not reach the goal after 1 move");
+  refused(good[0], good[1], "# bislide shard 2/3 of 7 puzzles\n3\tRRR\n6\tDD\n", 2,
+          "%s:2: puzzle 3: move 3 'R' moves off the board");
 }
 
 Test(merge, refuses_gaps) {

@@ -1,12 +1,14 @@
 /* bs_outfile: whole files or nothing, with the path in every error. */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bs_outfile.h"
@@ -141,6 +143,27 @@ Test(outfile, same_file_by_any_name) {
   cr_assert(bs_same_file(other, other_dotted), "one file still to be made, two names");
   cr_assert(bs_same_file("-", "-"));
   cr_assert(!bs_same_file("-", a));
+  /* A dangling link makes the file it names: it is that name. */
+  char dangling[4300];
+  snprintf(dangling, sizeof dangling, "%s.dangling", a);
+  cr_assert_eq(symlink("no such name", dangling), 0);
+  cr_assert(!bs_same_file(other, dangling));
+  unlink(dangling);
+  cr_assert_eq(symlink(strrchr(other, '/') + 1, dangling), 0); /* relative to the link's directory */
+  cr_assert(bs_same_file(other, dangling), "a relative dangling link names the file it would make");
+  cr_assert(bs_same_file(dangling, other_dotted));
+  unlink(dangling);
+  /* Standard output by any name: "-", /dev/stdout and /dev/fd/1, and a
+   * file opened on a descriptor by that descriptor's name. */
+  cr_assert(bs_same_file("-", "/dev/stdout"));
+  cr_assert(bs_same_file("/dev/fd/1", "-"));
+  const int fd = open(a, O_RDONLY);
+  cr_assert_geq(fd, 0);
+  char byfd[64];
+  snprintf(byfd, sizeof byfd, "/dev/fd/%d", fd);
+  cr_assert(bs_same_file(byfd, a));
+  cr_assert(!bs_same_file(byfd, "-"));
+  close(fd);
   unlink(link);
   bs_temp_drop(a);
 }
@@ -195,4 +218,37 @@ Test(outfile, the_signal_handler_spans_every_temporary_file) {
   cr_assert_eq(term_handler(), own_handler);
   bs_temp_drop(a);
   bs_temp_drop(b);
+}
+
+/* A reader gone (SIGPIPE) ends the process as SIGTERM does, and removes
+ * the temporary file first: a run whose stderr was a closed pipe left its
+ * temporaries behind (stop 77). */
+Test(outfile, a_pipe_signal_removes_the_temporary_file) {
+  char *path = bs_temp_text("old\n"), *dir = strdup(path);
+  const char *base = strrchr(path, '/') + 1;
+  dir[base - path] = 0;
+  const pid_t pid = fork();
+  cr_assert_geq(pid, 0);
+  if (!pid) {
+    bs_outfile o;
+    if (bs_outfile_open(&o, path, "test")) _exit(3);
+    fputs("new\n", o.f);
+    fflush(o.f);
+    raise(SIGPIPE);
+    _exit(4);
+  }
+  int st;
+  cr_assert_eq(waitpid(pid, &st, 0), pid);
+  cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGPIPE, "status %#x", st);
+  DIR *d = opendir(dir);
+  cr_assert_not_null(d);
+  const size_t n = strlen(base);
+  for (struct dirent *e; (e = readdir(d));)
+    cr_assert(strncmp(e->d_name, base, n) || e->d_name[n] != '.', "left behind: %s", e->d_name);
+  closedir(d);
+  char *text = bs_slurp(path, NULL);
+  cr_assert_str_eq(text, "old\n");
+  free(text);
+  free(dir);
+  bs_temp_drop(path);
 }

@@ -258,6 +258,19 @@ Test(show, bad_input_is_reported_where_it_is) {
   fails(&p, "-:1: \"moves\" is not a string");
   bs_run(&p, "{\"board\":\"3,3,123456708\",\"status\":null}\n", "show", "-", NULL);
   fails(&p, "-:1: \"status\" is not a string");
+  /* Values of fields not ours are still JSON: a number by its grammar,
+   * true, false and null by their letters. */
+  static const char *const not_json[] = {"--", "1.2.3.e", "01", "1.", ".5", "1e", "tru", "nul", "+1"};
+  for (size_t i = 0; i < sizeof not_json / sizeof *not_json; i++) {
+    char line[200];
+    snprintf(line, sizeof line, "{\"board\":\"3,3,123456708\",\"x\":%s}\n", not_json[i]);
+    bs_run(&p, line, "show", "-", NULL);
+    fails(&p, "-:1: malformed JSON");
+  }
+  bs_run(&p, "{\"board\":\"3,3,123456708\",\"moves\":\"R\",\"x\":[-0.5e+3,0,1E-2,true,false,null]}\n", "show",
+         "-", NULL);
+  cr_assert_eq(p.code, 0, "%s", p.err);
+  bs_proc_free(&p);
   bs_run(&p, "{\"board\":\"3,3,123405786\",\"moves\":\"RD\"}\n", "show", "--json", NULL);
   cr_assert_eq(p.code, 0, "%s", p.err); /* the same without the faults */
   bs_proc_free(&p);
@@ -434,8 +447,9 @@ Test(show, json_lines_are_read_whole) {
     bs_proc_free(&p);
     bs_temp_drop(path);
   }
-  static const char *const bad_index[] = {"99999999999999999999999", "+5", "0", "-1", "2147483648", "07"};
-  for (int i = 0; i < 6; i++) {
+  static const char *const bad_index[] = {"99999999999999999999999", "+5", "0", "-1", "2147483648", "07",
+                                          "1.5", "1e3"};
+  for (int i = 0; i < 8; i++) {
     char line[200];
     snprintf(line, sizeof line, "{\"index\":%s,\"board\":\"3,3,123456708\"}\n", bad_index[i]);
     bs_run(&p, line, "show", "-", NULL);
