@@ -155,8 +155,16 @@ Test(outfile, same_file_by_any_name) {
   unlink(dangling);
   /* Standard output by any name: "-", /dev/stdout and /dev/fd/1, and a
    * file opened on a descriptor by that descriptor's name. */
+  fflush(stdout);
+  const int saved = dup(1), to = open(a, O_WRONLY | O_APPEND);
+  cr_assert(saved >= 0 && to >= 0);
+  cr_assert_eq(dup2(to, 1), 1);
   cr_assert(bs_same_file("-", "/dev/stdout"));
   cr_assert(bs_same_file("/dev/fd/1", "-"));
+  cr_assert(bs_same_file("-", a));
+  cr_assert_eq(dup2(saved, 1), 1);
+  close(saved);
+  close(to);
   const int fd = open(a, O_RDONLY);
   cr_assert_geq(fd, 0);
   char byfd[64];
