@@ -2,8 +2,8 @@
  * written under a temporary name in the same directory, fsynced, and
  * renamed over the target only when every byte is out, so an error or a
  * crash never leaves a half-written answer or puzzle file behind. While
- * it is written, a signal that ends the process (SIGHUP, SIGINT, SIGTERM,
- * SIGPIPE and the rest whose default is to end it) removes it first, where
+ * it is written, any signal that ends the process (SIGHUP, SIGINT,
+ * SIGTERM, SIGPIPE, a crash's; all but SIGKILL) removes it first, where
  * the command has no handler of its own. "-" is
  * stdout, and a target that exists but is no regular file (a device such as
  * /dev/full, a pipe) is written in place: renaming over it would replace
@@ -45,10 +45,12 @@ void bs_outfile_reap(void);
  * exists and is no regular file (a device, a pipe). */
 int bs_outfile_in_place(const char *path);
 
-/* Whether paths a and b name one file: the same file if both exist ("-"
- * and /dev/stdout, /dev/fd/N are what those descriptors hold), else the
- * same name in the same directory, where links lead. For refusing two
- * outputs, or an output and an input, that would clobber each other. */
+/* Whether paths a and b name one file: the same name, or one descriptor
+ * ("-" and /dev/stdout, /dev/fd/1), or one regular file if both exist
+ * (what a descriptor's name holds, for /dev/fd/N), else the same name in
+ * the same directory, where links lead. For refusing two outputs, or an
+ * output and an input, that would clobber each other: a device or a pipe
+ * takes two outputs in turn. */
 int bs_same_file(const char *a, const char *b);
 
 /* Whether writing out would write over the set read from set_path: the

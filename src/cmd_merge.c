@@ -299,7 +299,8 @@ int bs_cmd_merge(int argc, char **argv) {
   }
   /* Every answer replays on its puzzle: a shard of another set of as many
    * puzzles, or a line edited by hand, is refused, not merged. */
-  for (long i = 0; !reports && i < total; i++) {
+  const int unsound = reports; /* shards that do not fit together: their answers stay unread */
+  for (long i = 0; !unsound && i < total; i++) {
     const slot *x = &slots[i];
     const bs_board *b = set.e[i].ok ? &set.e[i].board : NULL;
     size_t at;

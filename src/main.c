@@ -62,23 +62,25 @@ int main(int argc, char **argv) {
     usage(stderr);
     return BS_EXIT_USAGE;
   }
-  /* "help COMMAND" is "COMMAND --help". */
-  char *help_argv[] = {NULL, NULL, "--help", NULL};
-  if (!strcmp(argv[1], "help") && argc > 3) {
+  const int help = !strcmp(argv[1], "help");
+  if (help && argc > 3) {
     fprintf(stderr, "bislide help: give one COMMAND\n");
     return BS_EXIT_USAGE;
   }
-  if (!strcmp(argv[1], "help") && argc == 3) {
-    help_argv[1] = argv[2];
-    argc = 3;
-    argv = help_argv;
-  } else if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+  if (help ? argc == 2 || !strcmp(argv[2], "help") || !strcmp(argv[2], "-h") || !strcmp(argv[2], "--help")
+           : !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
     usage(stdout);
     return finish(NULL, BS_EXIT_OK);
   }
-  if (!strcmp(argv[1], "--version")) {
+  if (!help && !strcmp(argv[1], "--version")) {
     printf("bislide %s\n", BS_VERSION);
     return finish(NULL, BS_EXIT_OK);
+  }
+  /* "help COMMAND" is "COMMAND --help". */
+  char *help_argv[] = {argv[0], help ? argv[2] : NULL, "--help", NULL};
+  if (help) {
+    argc = 3;
+    argv = help_argv;
   }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     if (!strcmp(argv[1], commands[i].name)) {

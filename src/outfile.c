@@ -13,17 +13,31 @@
 
 #include "bs_cli.h"
 
-/* Temporary files being written, removed by a signal that would end the
- * process, so that a killed run leaves neither its output nor litter: a
- * user's (SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2), a reader
- * gone (SIGPIPE, a write to a closed stderr included) or a limit
- * (SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF). The handler is ours only
- * where the signal had its default action: a command with its own (batch)
- * keeps it. */
+/* Temporary files being written, removed by any signal that would end the
+ * process (a user's, a reader gone: SIGPIPE, a write to a closed stderr
+ * included; a limit; a crash), so that a killed run leaves neither its
+ * output nor litter; only SIGKILL, which no handler sees, can. The handler
+ * is ours only where the signal had its default action: a command with
+ * its own (batch) keeps it. */
 #define LIVE_MAX 4
 static char *_Atomic live[LIVE_MAX];
-static const int fatal[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGTERM,   SIGUSR1, SIGUSR2,
-                            SIGPIPE, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF};
+
+/* Whether sig's default action ends the process: all but those that stop
+ * or continue it or are ignored. (Numbers no handler may have, SIGKILL and
+ * glibc's own real-time signals, fail sigaction and are left alone.) */
+static int ends(int sig) {
+  switch (sig) {
+  case SIGSTOP:
+  case SIGTSTP:
+  case SIGTTIN:
+  case SIGTTOU:
+  case SIGCONT:
+  case SIGCHLD:
+  case SIGURG:
+  case SIGWINCH: return 0;
+  default: return 1;
+  }
+}
 
 void bs_outfile_reap(void) {
   for (int i = 0; i < LIVE_MAX; i++) {
@@ -47,8 +61,8 @@ static void track(char *tmp) {
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_fatal;
   sigemptyset(&sa.sa_mask);
-  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++)
-    if (!sigaction(fatal[k], NULL, &old) && old.sa_handler == SIG_DFL) sigaction(fatal[k], &sa, NULL);
+  for (int sig = 1; sig < NSIG; sig++)
+    if (ends(sig) && !sigaction(sig, NULL, &old) && old.sa_handler == SIG_DFL) sigaction(sig, &sa, NULL);
 }
 
 /* Before tmp is freed: the handler never reads a freed name. */
@@ -61,8 +75,8 @@ static void untrack(const char *tmp) {
   }
   if (left) return;
   struct sigaction old;
-  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++)
-    if (!sigaction(fatal[k], NULL, &old) && old.sa_handler == on_fatal) signal(fatal[k], SIG_DFL);
+  for (int sig = 1; sig < NSIG; sig++)
+    if (ends(sig) && !sigaction(sig, NULL, &old) && old.sa_handler == on_fatal) signal(sig, SIG_DFL);
 }
 
 /* The last part of a path's name, and its directory's full name (malloc'd;
@@ -82,15 +96,38 @@ static char *dir_of(const char *p) {
   return r;
 }
 
+/* The descriptor a path names when it is one of the process's own
+ * (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1: such a
+ * path is written to that descriptor as it is, so that `>> file` appends
+ * and no file is made in /dev or /proc. */
+static int own_fd(const char *path) {
+  if (!strcmp(path, "/dev/stdout")) return 1;
+  if (!strcmp(path, "/dev/stderr")) return 2;
+  static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/"};
+  for (int i = 0; i < 2; i++) {
+    const size_t n = strlen(dirs[i]);
+    if (strncmp(path, dirs[i], n) || !path[n]) continue;
+    char *end;
+    long fd = strtol(path + n, &end, 10);
+    if (!*end && path[n] >= '0' && path[n] <= '9' && fd < 1024) return (int)fd;
+  }
+  return -1;
+}
+
+/* The descriptor an output's name stands for: stdout for "-", else
+ * own_fd's; -1 for a name of the file system. */
+static int output_fd(const char *p) { return !strcmp(p, "-") ? 1 : own_fd(p); }
+
 /* Where the symbolic link `path` leads, followed link by link as open(2)
  * follows them, to a name that need not exist yet (a dangling link is
- * written through too, and makes its target); malloc'd. NULL with errno
+ * written through too, and makes its target), or to a descriptor's name
+ * (/dev/stdout), whose /proc link names no file; malloc'd. NULL with errno
  * set when it cannot be followed (ELOOP past 40 links, as Linux gives up). */
 static char *follow(const char *path) {
   char *cur = strdup(path), to[PATH_MAX];
   for (int hops = 0; cur; hops++) {
     struct stat st;
-    if (lstat(cur, &st) || !S_ISLNK(st.st_mode)) return cur;
+    if (own_fd(cur) >= 0 || lstat(cur, &st) || !S_ISLNK(st.st_mode)) return cur;
     const ssize_t n = hops < 40 ? readlink(cur, to, sizeof to) : -1;
     if (n < 0 || n == (ssize_t)sizeof to) {
       errno = hops >= 40 ? ELOOP : n < 0 ? errno : ENAMETOOLONG;
@@ -112,55 +149,41 @@ static char *follow(const char *path) {
   return NULL;
 }
 
-/* The descriptor a path names when it is one of the process's own
- * (/dev/stdout, /dev/stderr, /dev/fd/N, /proc/self/fd/N), else -1: such a
- * path is written to that descriptor as it is, so that `>> file` appends
- * and no file is made in /dev or /proc. */
-static int own_fd(const char *path) {
-  if (!strcmp(path, "/dev/stdout")) return 1;
-  if (!strcmp(path, "/dev/stderr")) return 2;
-  static const char *const dirs[] = {"/dev/fd/", "/proc/self/fd/"};
-  for (int i = 0; i < 2; i++) {
-    const size_t n = strlen(dirs[i]);
-    if (strncmp(path, dirs[i], n) || !path[n]) continue;
-    char *end;
-    long fd = strtol(path + n, &end, 10);
-    if (!*end && path[n] >= '0' && path[n] <= '9' && fd < 1024) return (int)fd;
-  }
-  return -1;
-}
-
 int bs_outfile_in_place(const char *path) {
   struct stat st;
-  return !strcmp(path, "-") || own_fd(path) >= 0 || (!stat(path, &st) && !S_ISREG(st.st_mode));
+  return output_fd(path) >= 0 || (!stat(path, &st) && !S_ISREG(st.st_mode));
 }
 
 int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   memset(o, 0, sizeof *o);
   o->path = path;
-  const int own = own_fd(path);
-  if (!strcmp(path, "-") || own == 1) {
+  struct stat st;
+  /* A symbolic link is written through, as fopen would: the file it names
+   * is replaced (or made, where the link dangles), and the link stays. */
+  if (output_fd(path) < 0 && !lstat(path, &st) && S_ISLNK(st.st_mode)) {
+    if (!(o->real = follow(path))) {
+      fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
+      return -1;
+    }
+    path = o->real;
+  }
+  const int own = output_fd(path);
+  if (own >= 0) {
+    free(o->real);
+    o->real = NULL;
+  }
+  if (own == 1) {
     o->f = stdout;
     return 0;
   }
   if (own >= 0) {
     const int k = dup(own);
     if (k < 0 || !(o->f = fdopen(k, "w"))) {
-      fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
+      fprintf(stderr, "bislide %s: %s: %s\n", cmd, o->path, strerror(errno));
       if (k >= 0) close(k);
       return -1;
     }
     return 0;
-  }
-  struct stat st;
-  /* A symbolic link is written through, as fopen would: the file it names
-   * is replaced (or made, where the link dangles), and the link stays. */
-  if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
-    if (!(o->real = follow(path))) {
-      fprintf(stderr, "bislide %s: %s: %s\n", cmd, path, strerror(errno));
-      return -1;
-    }
-    path = o->real;
   }
   if (!stat(path, &st) && !S_ISREG(st.st_mode)) {
     o->f = fopen(path, "w");
@@ -182,8 +205,7 @@ int bs_outfile_open(bs_outfile *o, const char *path, const char *cmd) {
   memcpy(o->tmp + len, ".XXXXXX", 8);
   /* No signal between making the file and tracking it. */
   sigset_t block, was;
-  sigemptyset(&block);
-  for (size_t k = 0; k < sizeof fatal / sizeof *fatal; k++) sigaddset(&block, fatal[k]);
+  sigfillset(&block);
   pthread_sigmask(SIG_BLOCK, &block, &was);
   int fd = mkstemp(o->tmp);
   if (fd >= 0) track(o->tmp);
@@ -249,30 +271,25 @@ void bs_outfile_abort(bs_outfile *o) {
   o->tmp = o->real = NULL;
 }
 
-/* The file a name stands for as an output, where it is one already: "-"
- * and the process's own descriptors are what those hold (stdout for
- * "-"), anything else what stat finds. 0 when found. */
-static int output_stat(const char *p, struct stat *st) {
-  const int fd = !strcmp(p, "-") ? 1 : own_fd(p);
-  return fd >= 0 ? fstat(fd, st) : stat(p, st);
-}
-
 int bs_same_file(const char *a, const char *b) {
   if (!strcmp(a, b)) return 1;
+  const int fa = output_fd(a), fb = output_fd(b);
+  if (fa >= 0 && fa == fb) return 1; /* one descriptor by two names: "-" and /dev/stdout */
   struct stat x, y;
-  const int ha = !output_stat(a, &x), hb = !output_stat(b, &y);
-  if (ha && hb) return x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-  /* A descriptor that is not open is no file to share. */
-  if (!strcmp(a, "-") || !strcmp(b, "-") || own_fd(a) >= 0 || own_fd(b) >= 0) return 0;
+  /* One regular file by two names: one output would cut or replace the
+   * other. A device or a pipe takes both in turn (bs_outfile_before). */
+  if (!(fa >= 0 ? fstat(fa, &x) : stat(a, &x)) && !(fb >= 0 ? fstat(fb, &y) : stat(b, &y)))
+    return S_ISREG(x.st_mode) && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+  if (fa >= 0 || fb >= 0) return 0; /* a descriptor not open shares no file */
   /* One is still to be made: the same name in the same directory, once
    * links are followed to the name they make (a dangling one). */
-  char *fa = follow(a), *fb = follow(b);
-  char *da = fa ? dir_of(fa) : NULL, *db = fb ? dir_of(fb) : NULL;
-  int same = da && db && !strcmp(da, db) && !strcmp(base_of(fa), base_of(fb));
+  char *pa = follow(a), *pb = follow(b);
+  char *da = pa ? dir_of(pa) : NULL, *db = pb ? dir_of(pb) : NULL;
+  int same = da && db && !strcmp(da, db) && !strcmp(base_of(pa), base_of(pb));
   free(da);
   free(db);
-  free(fa);
-  free(fb);
+  free(pa);
+  free(pb);
   return same;
 }
 

@@ -102,6 +102,11 @@ Test(merge, refuses_answers_that_do_not_solve_their_puzzle) {
           "%s:3: puzzle 5: does not reach the goal after 1 move");
   refused(good[0], good[1], "# bislide shard 2/3 of 7 puzzles\n3\tRRR\n6\tDD\n", 2,
           "%s:2: puzzle 3: move 3 'R' moves off the board");
+  /* Each one is reported, not the first alone. */
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2\tL\n5\tR\n", good[2], 1,
+          "%s:2: puzzle 2: does not reach the goal after 1 move");
+  refused(good[0], "# bislide shard 1/3 of 7 puzzles\n2\tL\n5\tR\n", good[2], 1,
+          "%s:3: puzzle 5: does not reach the goal after 1 move");
 }
 
 Test(merge, refuses_gaps) {

@@ -127,6 +127,32 @@ Test(outfile, a_dangling_link_makes_its_target, .init = cr_redirect_stderr) {
   bs_temp_drop(base);
 }
 
+/* A link to /dev/stdout writes to stdout: followed to the descriptor's
+ * name, not to the /proc link behind it ("pipe:[N]", no file). */
+Test(outfile, a_link_to_stdout_writes_to_stdout) {
+  char *out = bs_temp_text("old\n"), link[4200];
+  snprintf(link, sizeof link, "%s.link", out);
+  cr_assert_eq(symlink("/dev/stdout", link), 0);
+  int p[2];
+  cr_assert_eq(pipe(p), 0);
+  fflush(stdout);
+  const int saved = dup(1);
+  cr_assert_eq(dup2(p[1], 1), 1);
+  const int rc = write_text(link, "through\n");
+  fflush(stdout);
+  cr_assert_eq(dup2(saved, 1), 1);
+  close(saved);
+  close(p[1]);
+  char got[64] = {0};
+  const ssize_t n = read(p[0], got, sizeof got - 1);
+  close(p[0]);
+  cr_assert_eq(rc, 0);
+  cr_assert_eq(n, 8, "%zd bytes: %s", n, got);
+  cr_assert_str_eq(got, "through\n");
+  unlink(link);
+  bs_temp_drop(out);
+}
+
 Test(outfile, same_file_by_any_name) {
   char *a = bs_temp_text("x\n"), other[4200], dotted[4200], link[4200];
   const char *slash = strrchr(a, '/');
@@ -162,6 +188,14 @@ Test(outfile, same_file_by_any_name) {
   cr_assert(bs_same_file("-", "/dev/stdout"));
   cr_assert(bs_same_file("/dev/fd/1", "-"));
   cr_assert(bs_same_file("-", a));
+  /* A device or a pipe takes two outputs in turn: only its names by one
+   * descriptor are one output. */
+  const int null = open("/dev/null", O_WRONLY);
+  cr_assert_geq(null, 0);
+  cr_assert_eq(dup2(null, 1), 1);
+  cr_assert(!bs_same_file("-", "/dev/null"), "stdout on /dev/null and /dev/null");
+  cr_assert(bs_same_file("-", "/dev/stdout"));
+  close(null);
   cr_assert_eq(dup2(saved, 1), 1);
   close(saved);
   close(to);
@@ -238,6 +272,7 @@ Test(outfile, a_pipe_signal_removes_the_temporary_file) {
   const pid_t pid = fork();
   cr_assert_geq(pid, 0);
   if (!pid) {
+    signal(SIGPIPE, SIG_DFL); /* as a shell's pipe would leave it, though the tests' runner ignores it */
     bs_outfile o;
     if (bs_outfile_open(&o, path, "test")) _exit(3);
     fputs("new\n", o.f);
