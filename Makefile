@@ -49,7 +49,7 @@ $(BIN): $(BUILD)/obj/main.o $(BUILD)/libbislide.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/bs_test.h $(BUILD)/libbislide.a | $(BUILD)/tests
-	$(CC) $(CFLAGS) -Itests -o $@ $< $(BUILD)/libbislide.a $(LDFLAGS) $(LDLIBS) \
+	$(CC) $(CFLAGS) -Itests -DBS_TOP='"$(CURDIR)"' -o $@ $< $(BUILD)/libbislide.a $(LDFLAGS) $(LDLIBS) \
 	  $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 
 $(BUILD)/obj $(BUILD)/tests $(BUILD)/gen:

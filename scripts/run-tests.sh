@@ -15,14 +15,13 @@
 #   not ok - suite::name ...            failed or crashed
 # after a plan "1..N" that says how many tests there are.
 #
-# The tests get a pattern database cache of their own (XDG_CACHE_HOME), made
-# empty here and removed after: they neither read what an earlier run or
-# the user's own solves left in ~/.cache/bislide nor add to it.
+# Each binary gives itself a pattern database cache of its own, runs from
+# the top of the tree and unblocks every signal (tests/bs_test.h), so that
+# it runs alike from here or by hand.
 set -u
 pass=0 fail=0 skip=0 rc=0
-log=$(mktemp) tap=$(mktemp) status=$(mktemp) cache=$(mktemp -d)
-trap 'rm -rf "$log" "$tap" "$status" "$cache"' EXIT
-export XDG_CACHE_HOME="$cache"
+log=$(mktemp) tap=$(mktemp) status=$(mktemp)
+trap 'rm -f "$log" "$tap" "$status"' EXIT
 for t in "$@"; do
   : >"$tap"
   { "$t" --jobs=2 --tap="$tap"; echo $? >"$status"; } 2>&1 | tee "$log"

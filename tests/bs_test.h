@@ -22,6 +22,7 @@
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -34,6 +35,46 @@
 
 #include "bs_board.h"
 #include "bs_parse.h"
+
+/* ---- the tests' own surroundings ------------------------------------- */
+
+/* Set up before any test, whoever starts the binary and from where:
+ * - it runs from the top of the tree (BS_TOP, from the Makefile), so
+ *   that the shipped sets (puzzles/...) are found wherever it starts;
+ * - no signal is blocked: the signal tests send signals to the runs they
+ *   start, which inherit the mask, and a runner's blocked SIGINT made
+ *   them fail, or pass with the signal never delivered;
+ * - it has a pattern database cache of its own (XDG_CACHE_HOME), which
+ *   the process that made it removes at its end: the tests neither read
+ *   what the user's solves left in ~/.cache/bislide nor add to it. */
+static char bs_test_cache[4096];
+static pid_t bs_test_cache_owner;
+
+static int bs_test_remove(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  return remove(path);
+}
+
+__attribute__((constructor)) static void bs_test_surroundings(void) {
+  if (chdir(BS_TOP)) {
+    fprintf(stderr, "%s: %s\n", BS_TOP, strerror(errno));
+    exit(1);
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  const char *dir = getenv("TMPDIR");
+  snprintf(bs_test_cache, sizeof bs_test_cache, "%s/bs_test_cache_XXXXXX", dir && *dir ? dir : "/tmp");
+  if (!mkdtemp(bs_test_cache) || setenv("XDG_CACHE_HOME", bs_test_cache, 1)) {
+    fprintf(stderr, "%s: %s\n", bs_test_cache, strerror(errno));
+    exit(1);
+  }
+  bs_test_cache_owner = getpid();
+}
+
+__attribute__((destructor)) static void bs_test_surroundings_end(void) {
+  if (bs_test_cache_owner == getpid()) nftw(bs_test_cache, bs_test_remove, 16, FTW_DEPTH | FTW_PHYS);
+}
 
 /* ---- temp files ---------------------------------------------------- */
 
@@ -190,6 +231,7 @@ static inline pid_t bs_start_in(const char *dir, ...) {
   pid_t pid = fork();
   cr_assert_geq(pid, 0, "fork: %s", strerror(errno));
   if (pid == 0) {
+    signal(SIGTERM, SIG_DFL); /* bs_kill_reap's, whatever the runner ignores */
     int null = open("/dev/null", O_RDWR);
     if (chdir(dir) || null < 0 || dup2(null, 1) < 0 || dup2(null, 2) < 0) _exit(127);
     execv(bin, (char *const *)argv);
@@ -198,11 +240,19 @@ static inline pid_t bs_start_in(const char *dir, ...) {
   return pid;
 }
 
-/* Sends SIGTERM to pid and reaps it; asserts that the signal ended it. */
+/* Sends SIGTERM to pid and reaps it; asserts that the signal ended it. A
+ * run still going 30 s later is killed, and the test fails. */
 static inline void bs_kill_reap(pid_t pid, const char *what) {
   cr_assert_eq(kill(pid, SIGTERM), 0);
   int st;
-  while (waitpid(pid, &st, 0) < 0) cr_assert_eq(errno, EINTR);
+  pid_t got;
+  for (int i = 0; (got = waitpid(pid, &st, WNOHANG)) == 0 && i < 3000; i++) usleep(10000);
+  if (!got) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &st, 0);
+    cr_assert_fail("%s went on 30 s after SIGTERM", what);
+  }
+  cr_assert_eq(got, pid, "waitpid: %s", strerror(errno));
   cr_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM, "%s ended before it was killed", what);
 }
 

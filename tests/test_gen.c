@@ -774,7 +774,7 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
  * half made. What is checked: the kill came mid-work (bs_kill_reap: the
  * signal ended it, 5 million boards take minutes), and the directory is
  * empty after it. */
-Test(gen_cli, killed_it_leaves_no_file) {
+Test(gen_cli, killed_it_leaves_no_file, .timeout = 120) {
   char dir[] = "/tmp/bs_gen_XXXXXX";
   cr_assert_not_null(mkdtemp(dir));
   pid_t pid = bs_start_in(dir, "gen", "--size", "6x6", "--count", "5000000", "--answers", "a.txt", "-o", "s.txt",
