@@ -72,7 +72,7 @@ int main(int argc, char **argv) {
     usage(stdout);
     return finish(NULL, BS_EXIT_OK);
   }
-  if (!help && !strcmp(argv[1], "--version")) {
+  if (!strcmp(argv[1], "--version")) {
     printf("bislide %s\n", BS_VERSION);
     return finish(NULL, BS_EXIT_OK);
   }

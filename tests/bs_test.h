@@ -47,6 +47,9 @@
  * - it has a pattern database cache of its own (XDG_CACHE_HOME), which
  *   the process that made it removes at its end: the tests neither read
  *   what the user's solves left in ~/.cache/bislide nor add to it. */
+#ifndef BS_TOP
+#error "BS_TOP: the tree's top directory, as a string (the Makefile gives it)"
+#endif
 static char bs_test_cache[4096];
 static pid_t bs_test_cache_owner;
 
