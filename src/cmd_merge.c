@@ -304,9 +304,15 @@ int bs_cmd_merge(int argc, char **argv) {
     const slot *x = &slots[i];
     const bs_board *b = set.e[i].ok ? &set.e[i].board : NULL;
     size_t at;
-    if (!x->len || (b && bs_replay(b, x->moves, x->len, &at) == BS_RP_OK)) continue;
-    if (reports++ < MAX_REPORTS)
-      bs_replay_check(b, x->moves, x->len, sh[x->file].path, x->line, (int)i + 1, setpath, set.e[i].line);
+    if (!x->len) continue;
+    /* Each answer replayed once: told while reports are shown, quietly past them. */
+    int fault = BS_RP_NOT_BOARD;
+    if (reports < MAX_REPORTS)
+      fault = bs_replay_check(b, x->moves, x->len, sh[x->file].path, x->line, (int)i + 1, setpath,
+                              set.e[i].line);
+    else if (b)
+      fault = bs_replay(b, x->moves, x->len, &at);
+    reports += fault != BS_RP_OK;
   }
   if (reports) {
     if (reports > MAX_REPORTS) fprintf(stderr, "... and %d more\n", reports - MAX_REPORTS);
