@@ -20,6 +20,7 @@ typedef struct bs_outfile {
   const char *path; /* the target */
   char *tmp;        /* NULL when written in place */
   char *real;       /* the file a symbolic link target names; NULL if none */
+  int parked;       /* bs_outfile_park: to be opened again */
 } bs_outfile;
 
 /* Opens the file to write; -1 with "bislide CMD: path: reason" on stderr. */
@@ -34,6 +35,14 @@ int bs_outfile_commit(bs_outfile *o, const char *cmd);
 static inline int bs_outfile_before(const bs_outfile *b, const bs_outfile *a) {
   return b->f && !b->tmp && a->tmp;
 }
+/* Drops the temporary file of an output opened only to find early that it
+ * can be made, and marks it to be opened again (bs_outfile_reopen): the
+ * temporary file of a run of minutes would outlive a SIGKILL, which no
+ * handler can catch (batch, whose journal keeps the work). An output
+ * written in place stays open: a pipe's reader would see its end. */
+void bs_outfile_park(bs_outfile *o);
+/* Opens a parked output again, as bs_outfile_open; 0 for one not parked. */
+int bs_outfile_reopen(bs_outfile *o, const char *cmd);
 /* Drops the temporary file; the target stays as it was. */
 void bs_outfile_abort(bs_outfile *o);
 /* Unlinks every temporary file being written; async-signal-safe, for a

@@ -852,10 +852,12 @@ int bs_cmd_batch(int argc, char **argv) {
     }
   }
 
-  /* Both outputs are opened now, under temporary names (bs_outfile.h),
-   * and written at the end: one that cannot be made (a missing directory,
-   * no permission) is found before the run, not after it. */
+  /* Both outputs are opened now (bs_outfile.h) and written at the end: one
+   * that cannot be made (a missing directory, no permission) is found
+   * before the run, not after it. Their temporary files go until then. */
   if (bs_outfile_open(&of, out, "batch") || (json && bs_outfile_open(&jf, json, "batch"))) goto out;
+  bs_outfile_park(&of);
+  bs_outfile_park(&jf);
   if (b->ntodo) bs_cli_con_warn("batch", b->mode, &b->settings, wmem, jobs);
   double t0 = bs_now_ms();
   if (b->ntodo && run_workers(b, w, nw, t0)) goto out;
@@ -896,8 +898,8 @@ int bs_cmd_batch(int argc, char **argv) {
   }
   /* The answers, then --json (bs_outfile_before); the second is written
    * only when the first is out. */
+  int failed = bs_outfile_reopen(&of, "batch") || bs_outfile_reopen(&jf, "batch");
   const int json_first = json && bs_outfile_before(&jf, &of);
-  int failed = 0;
   for (int k = 0; k < 2 && !failed; k++)
     if ((k == 0) != json_first) {
       fwrite(text, 1, len, of.f);

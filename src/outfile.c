@@ -259,6 +259,16 @@ int bs_outfile_commit(bs_outfile *o, const char *cmd) {
   return 0;
 }
 
+void bs_outfile_park(bs_outfile *o) {
+  if (!o->tmp) return;
+  bs_outfile_abort(o);
+  o->parked = 1;
+}
+
+int bs_outfile_reopen(bs_outfile *o, const char *cmd) {
+  return o->parked ? bs_outfile_open(o, o->path, cmd) : 0;
+}
+
 void bs_outfile_abort(bs_outfile *o) {
   if (o->f && o->f != stdout) fclose(o->f);
   if (o->tmp) {

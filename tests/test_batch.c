@@ -90,6 +90,22 @@ static int exists(const char *path) {
   return !stat(path, &st);
 }
 
+/* Files beside out named as its temporary ones are (out.XXXXXX). */
+static int temporaries_of(const char *out) {
+  const char *slash = strrchr(out, '/'), *base = slash ? slash + 1 : out;
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - out) : 1, slash ? out : ".");
+  DIR *d = opendir(dir);
+  cr_assert_not_null(d, "%s: %s", dir, strerror(errno));
+  const size_t n = strlen(base);
+  int k = 0;
+  for (struct dirent *e; (e = readdir(d));)
+    k += !strncmp(e->d_name, base, n) && e->d_name[n] == '.' && strlen(e->d_name) == n + 7 &&
+         strcmp(e->d_name + n, ".stderr");
+  closedir(d);
+  return k;
+}
+
 /* Complete lines in the journal: each line reaches it with the newline of
  * its one write(2), so a line still being written is not counted. */
 static int journal_lines(const char *path) {
@@ -423,6 +439,8 @@ Test(batch, sigkill_then_resume_is_byte_identical) {
   int kept = journal_lines(j) - 1;
   cr_assert(kept >= 20 && kept < 90, "%d puzzles in the journal: not partway", kept);
   cr_assert_not(exists(out), "a killed run left an answer file");
+  /* Nor a temporary one: it is made only once everything is solved. */
+  cr_assert_eq(temporaries_of(out), 0, "a killed run left a temporary answer file");
 
   bs_proc again, res;
   bs_run(&again, NULL, "batch", set, "-o", out, MEDIUM_OPTS, NULL);
@@ -801,8 +819,7 @@ Test(batch, full_disk_unwritable_path_or_a_directory_exit_1_with_the_path) {
   bs_proc_free(&b);
   /* A directory as the answers or the JSON is refused before any puzzle
    * is solved (no progress, no summary), not after the whole run. */
-  char dir[] = "/tmp/bislide-test-XXXXXX";
-  cr_assert_not_null(mkdtemp(dir));
+  char *dir = bs_test_dir("bs_dir");
   bs_run(&a, NULL, "batch", set, "-o", dir, "--jobs", "1", "--mem", "4M", NULL);
   bs_run(&b, NULL, "batch", set, "-o", "-", "--json", dir, "--jobs", "1", "--mem", "4M", NULL);
   const bs_proc *both[2] = {&a, &b};
@@ -814,6 +831,7 @@ Test(batch, full_disk_unwritable_path_or_a_directory_exit_1_with_the_path) {
     cr_assert_eq(both[i]->outlen, 0);
   }
   cr_assert_eq(rmdir(dir), 0, "the directory was written into");
+  free(dir);
   bs_proc_free(&a);
   bs_proc_free(&b);
   /* So is a --json in a missing directory: the answers stay as they were,
