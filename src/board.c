@@ -322,6 +322,10 @@ int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t err
       if (blanks++) return fail(err, errlen, "two blanks (cell %d)", p + 1);
       b->blank = p;
     } else if (v >= b->n) {
+      /* The tile one past the last, with no 0: a blank written as a tile
+       * ("3,3,123456789"). */
+      if (v == b->n && !memchr(s + i, '0', (size_t)b->n))
+        return fail(err, errlen, "no blank (a board has one 0)");
       return fail(err, errlen, "tile %c is not on a %d-cell board", bs_tile_chars[v - 1], b->n);
     } else if (have >> v & 1) {
       return fail(err, errlen, "tile %c repeated (cell %d)", bs_tile_chars[v - 1], p + 1);
@@ -329,7 +333,7 @@ int bs_board_parse(const char *s, size_t len, bs_board *b, char *err, size_t err
     have |= 1ull << v;
     b->cell[p] = (uint8_t)v;
   }
-  if (!blanks) return fail(err, errlen, "no blank");
+  if (!blanks) return fail(err, errlen, "no blank (a board has one 0)");
   for (int p = 0; p < b->n - 1; p++) {
     int v = p + 1;
     int is_wall = (int)(b->wall >> p & 1);

@@ -1,6 +1,7 @@
 /* bs_test: helpers shared by the Criterion tests.
  *
  *   bs_temp_*   write test input to a mkstemp file, read a file back
+ *   bs_test_dir make a directory for a test's files
  *   bs_run      run the real binary ($BISLIDE, set by `make test`) with
  *               arguments and stdin, capturing stdout, stderr and the exit code
  *   bs_start_in start it in a directory without waiting; bs_kill_reap ends
@@ -29,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -44,14 +46,20 @@
  * - no signal is blocked: the signal tests send signals to the runs they
  *   start, which inherit the mask, and a runner's blocked SIGINT made
  *   them fail, or pass with the signal never delivered;
- * - it has a pattern database cache of its own (XDG_CACHE_HOME), which
- *   the process that made it removes at its end: the tests neither read
- *   what the user's solves left in ~/.cache/bislide nor add to it. */
+ * - its files live in one directory of its own, made by the process the
+ *   runner starts and removed at that process's end: TMPDIR points there,
+ *   so bs_temp_* and bs_test_dir put their files in it, and so does the
+ *   pattern database cache (XDG_CACHE_HOME is its "cache"), so that the
+ *   tests neither read what the user's solves left in ~/.cache/bislide
+ *   nor add to it. Criterion runs each test in a worker that executes
+ *   the binary again; a worker finds BS_TEST_DIR set and uses that
+ *   directory, so a test that fails or crashes before its own cleanup
+ *   leaves nothing behind once the binary ends. */
 #ifndef BS_TOP
 #error "BS_TOP: the tree's top directory, as a string (the Makefile gives it)"
 #endif
-static char bs_test_cache[4096];
-static pid_t bs_test_cache_owner;
+static char bs_test_top[4096];
+static pid_t bs_test_top_owner;
 
 static int bs_test_remove(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
   (void)st, (void)flag, (void)ftw;
@@ -66,17 +74,37 @@ __attribute__((constructor)) static void bs_test_surroundings(void) {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
+  const char *have = getenv("BS_TEST_DIR");
+  if (have && *have) return; /* a worker: its starter made the directory */
   const char *dir = getenv("TMPDIR");
-  snprintf(bs_test_cache, sizeof bs_test_cache, "%s/bs_test_cache_XXXXXX", dir && *dir ? dir : "/tmp");
-  if (!mkdtemp(bs_test_cache) || setenv("XDG_CACHE_HOME", bs_test_cache, 1)) {
-    fprintf(stderr, "%s: %s\n", bs_test_cache, strerror(errno));
+  char cache[sizeof bs_test_top + 8];
+  snprintf(bs_test_top, sizeof bs_test_top, "%s/bs_test_XXXXXX", dir && *dir ? dir : "/tmp");
+  if (!mkdtemp(bs_test_top)) {
+    fprintf(stderr, "%s: %s\n", bs_test_top, strerror(errno));
     exit(1);
   }
-  bs_test_cache_owner = getpid();
+  bs_test_top_owner = getpid();
+  snprintf(cache, sizeof cache, "%s/cache", bs_test_top);
+  if (mkdir(cache, 0700) || setenv("XDG_CACHE_HOME", cache, 1) || setenv("TMPDIR", bs_test_top, 1) ||
+      setenv("BS_TEST_DIR", bs_test_top, 1)) {
+    fprintf(stderr, "%s: %s\n", cache, strerror(errno));
+    exit(1);
+  }
 }
 
 __attribute__((destructor)) static void bs_test_surroundings_end(void) {
-  if (bs_test_cache_owner == getpid()) nftw(bs_test_cache, bs_test_remove, 16, FTW_DEPTH | FTW_PHYS);
+  if (bs_test_top_owner == getpid()) nftw(bs_test_top, bs_test_remove, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Makes a new directory "<stem>_XXXXXX" among the tests' files; returns its
+ * path (free it; the directory goes with the rest at the binary's end). */
+static inline char *bs_test_dir(const char *stem) {
+  const char *dir = getenv("TMPDIR");
+  char *path = malloc(4096);
+  cr_assert_not_null(path);
+  snprintf(path, 4096, "%s/%s_XXXXXX", dir && *dir ? dir : "/tmp", stem);
+  cr_assert_not_null(mkdtemp(path), "mkdtemp %s: %s", path, strerror(errno));
+  return path;
 }
 
 /* ---- temp files ---------------------------------------------------- */

@@ -130,8 +130,7 @@ Test(bench, help_goes_to_stdout) {
 /* A bench killed while it runs leaves no file: the CSV is written under a
  * temporary name until the end, and the signal removes it. */
 Test(bench, killed_it_leaves_no_file, .timeout = 60) {
-  char dir[] = "/tmp/bs_bench_XXXXXX";
-  cr_assert_not_null(mkdtemp(dir));
+  char *dir = bs_test_dir("bs_bench");
   pid_t pid = bs_start_in(dir, "bench", "--repeat", "1000", "--csv", "c.csv", NULL);
   /* Killed once its temporary file is there, so that the test shows that
    * it goes, not that it was never made. */
@@ -145,6 +144,7 @@ Test(bench, killed_it_leaves_no_file, .timeout = 60) {
   bs_kill_reap(pid, "bench");
   cr_assert(made, "no temporary file appeared in %s", dir);
   cr_assert_eq(rmdir(dir), 0, "bench left files in %s", dir);
+  free(dir);
 }
 
 /* A board two moves from its goal, and the goal: few states, so that a

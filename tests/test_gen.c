@@ -662,8 +662,7 @@ Test(gen_cli, shipped_sets_come_from_gen) {
   struct stat st;
   if (stat("scripts/make-puzzles.sh", &st) || stat("puzzles/mixed.txt", &st))
     cr_skip_test("run from the top directory (make test) to check puzzles/");
-  char dir[] = "/tmp/bs_puzzles_XXXXXX", cmd[4096];
-  cr_assert_not_null(mkdtemp(dir));
+  char *dir = bs_test_dir("bs_puzzles"), cmd[4096];
   snprintf(cmd, sizeof cmd, "scripts/make-puzzles.sh '%s' '%s' 2>/dev/null", bin, dir);
   cr_assert_eq(system(cmd), 0, "%s", cmd);
   const char *names[27] = {"mixed.txt", "exact-bench.txt"};
@@ -684,6 +683,7 @@ Test(gen_cli, shipped_sets_come_from_gen) {
     unlink(mine);
   }
   rmdir(dir);
+  free(dir);
 }
 
 #define BS_SHAPES_MAX 64 /* layouts in puzzles/shapes.txt, at most */
@@ -699,8 +699,7 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
   struct stat st;
   if (stat("scripts/make-stress.sh", &st) || stat("puzzles/unsolvable.txt", &st))
     cr_skip_test("run from the top directory (make test) to check puzzles/");
-  char dir[] = "/tmp/bs_stress_XXXXXX", cmd[4096];
-  cr_assert_not_null(mkdtemp(dir));
+  char *dir = bs_test_dir("bs_stress"), cmd[4096];
   snprintf(cmd, sizeof cmd, "scripts/make-stress.sh '%s' '%s' 2>/dev/null", bin, dir);
   cr_assert_eq(system(cmd), 0, "%s", cmd);
   char names[20][32];
@@ -760,6 +759,7 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
     bs_set_free(&set);
   }
   rmdir(dir);
+  free(dir);
   cr_assert_eq(solvable, 1024);
   cr_assert_eq(walled, 1024);
   for (int j = 0; j < shapes.n; j++)
@@ -775,11 +775,11 @@ Test(gen_cli, stress_sets_come_from_gen, .timeout = 600) {
  * signal ended it, 5 million boards take minutes), and the directory is
  * empty after it. */
 Test(gen_cli, killed_it_leaves_no_file, .timeout = 120) {
-  char dir[] = "/tmp/bs_gen_XXXXXX";
-  cr_assert_not_null(mkdtemp(dir));
+  char *dir = bs_test_dir("bs_gen");
   pid_t pid = bs_start_in(dir, "gen", "--size", "6x6", "--count", "5000000", "--answers", "a.txt", "-o", "s.txt",
                           NULL);
   usleep(500000);
   bs_kill_reap(pid, "gen");
   cr_assert_eq(rmdir(dir), 0, "gen left files in %s", dir);
+  free(dir);
 }

@@ -58,7 +58,8 @@ Test(parse, board_unknown_symbol) {
 }
 
 Test(parse, board_blanks) {
-  rejects("3,3,123456789", "tile 9"); /* 9 cells, no 0: the ninth tile does not exist */
+  rejects("3,3,123456789", "no blank"); /* not "tile 9": the tile stands where the blank goes */
+  rejects("2,2,1234", "no blank (a board has one 0)");
   rejects("3,3,1235=6784", "no blank");
   rejects("3,3,120456780", "two blanks (cell 9)");
   rejects("3,3,100456782", "two blanks (cell 3)");
@@ -92,6 +93,11 @@ Test(parse, board_size) {
   rejects("3x3,123456780", "width");
   rejects("", "expected W,H,CELLS");
   rejects("3,3", "expected W,H,CELLS");
+  /* A side is a whole decimal number: a leading zero changes nothing. */
+  bs_board b;
+  char err[160];
+  cr_assert_eq(parse("03,003,123456708", &b, err, sizeof err), 0, "%s", err);
+  cr_assert(b.w == 3 && b.h == 3 && b.n == 9);
 }
 
 /* ---- sets ----------------------------------------------------------- */

@@ -1142,11 +1142,10 @@ Test(pdb, korf_shortest_solve_and_every_bound_holds) {
 /* The cache keeps at most its cap: the files least recently used go first,
  * never the one just saved, and nothing but its own files is touched. */
 Test(pdb_cache, trim_drops_the_least_recently_used) {
-  char dir[] = "/tmp/bs_pdbcache_XXXXXX";
-  cr_assert_not_null(mkdtemp(dir));
+  char *dir = bs_test_dir("bs_pdbcache");
   static const char *const names[] = {"pdb-3x3-a.bin", "pdb-3x3-b.bin", "pdb-3x3-c.bin", "other.txt"};
   for (int i = 0; i < 4; i++) {
-    char path[128];
+    char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);
     FILE *f = fopen(path, "wb");
     cr_assert_not_null(f);
@@ -1157,7 +1156,7 @@ Test(pdb_cache, trim_drops_the_least_recently_used) {
   }
   cr_assert_eq(bs_pdb_cache_trim(dir, 1000, NULL), 300, "under the cap: nothing goes");
   cr_assert_eq(bs_pdb_cache_trim(dir, 200, "pdb-3x3-a.bin"), 200, "down to the cap exactly: one goes");
-  char path[128];
+  char path[4200];
   for (int i = 0; i < 4; i++) {
     snprintf(path, sizeof path, "%s/%s", dir, names[i]);
     cr_assert_eq(access(path, F_OK) == 0, i != 1, "%s", names[i]);
@@ -1188,4 +1187,5 @@ Test(pdb_cache, trim_drops_the_least_recently_used) {
   snprintf(path, sizeof path, "%s/%s", dir, temps[1]);
   cr_assert_eq(unlink(path), 0, "the fresh temporary file went");
   cr_assert_eq(rmdir(dir), 0);
+  free(dir);
 }

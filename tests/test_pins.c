@@ -109,8 +109,7 @@ Test(pins, bench_checks_its_compiled_in_pins) {
  * it, naming what moved. Another --mem, or the set named as another path,
  * is no pinned run. */
 Test(pins, bench_fails_loudly_when_a_pin_moves) {
-  char dir[] = "/tmp/bs_pins_XXXXXX", sub[64], set[96];
-  cr_assert_not_null(mkdtemp(dir));
+  char *dir = bs_test_dir("bs_pins"), sub[4200], set[4300];
   snprintf(sub, sizeof sub, "%s/bench", dir);
   snprintf(set, sizeof set, "%s/set.txt", sub);
   cr_assert_eq(mkdir(sub, 0700), 0);
@@ -167,6 +166,7 @@ Test(pins, bench_fails_loudly_when_a_pin_moves) {
   unlink(set);
   rmdir(sub);
   rmdir(dir);
+  free(dir);
   free(text);
   free(full);
 }

@@ -20,8 +20,7 @@ Test(shard, three_parallel_shards_merge_to_one_run) {
   if (system("parallel --version 2>/dev/null | grep -q 'GNU parallel'"))
     cr_skip_test("GNU parallel is not installed (scripts/deps.sh installs it)");
 
-  char dir[] = "/tmp/bs_shard_XXXXXX", cmd[8192];
-  cr_assert_not_null(mkdtemp(dir));
+  char *dir = bs_test_dir("bs_shard"), cmd[8192];
   /* The same --jobs and --mem everywhere: answers depend on a worker's memory. */
   snprintf(cmd, sizeof cmd,
            "parallel --will-cite --halt now,fail=1 -j3 "
@@ -56,6 +55,7 @@ Test(shard, three_parallel_shards_merge_to_one_run) {
   unlink(merged);
   unlink(one);
   rmdir(dir);
+  free(dir);
 }
 
 /* Asserts that the merged shards are the bytes of one run. */
