@@ -68,7 +68,7 @@ run: deps $(BIN)
 
 ## run-mixed: the same in a second: batch-solve the shipped mixed set (33 boards) and verify it
 run-mixed: deps $(BIN)
-	$(BIN) batch puzzles/mixed.txt -o $(BUILD)/mixed.answers --resume
+	$(BIN) batch puzzles/mixed.txt -o $(BUILD)/mixed.answers --jobs 2 --mem 80M --resume
 	$(BIN) verify puzzles/mixed.txt $(BUILD)/mixed.answers
 
 ## fuzz: build the libFuzzer targets of tests/fuzz with clang, run each FUZZ_SECONDS (30)

@@ -9,7 +9,7 @@
 #include "bs_solver.h"
 
 static void help(void) {
-  printf("usage: bislide solve [OPTIONS] [--board W,H,CELLS | FILE | -]\n\n"
+  printf("usage: bislide solve [OPTIONS] (--board W,H,CELLS | FILE | -)\n\n"
          "Solves each board and prints one line per board, in input order: the moves,\n"
          "or an empty line when it is not solved. The output is an answer file.\n"
          "A board not solved is named on stderr, FILE:LINE: unsolvable or gave up,\n"
