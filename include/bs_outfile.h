@@ -33,7 +33,7 @@ int bs_outfile_commit(bs_outfile *o, const char *cmd);
  * place, b is written and committed first, and when it fails a is dropped,
  * not left without its pair (a command writes a first otherwise). */
 static inline int bs_outfile_before(const bs_outfile *b, const bs_outfile *a) {
-  return b->f && !b->tmp && a->tmp;
+  return b->f && !b->tmp && (a->tmp || a->parked);
 }
 /* Drops the temporary file of an output opened only to find early that it
  * can be made, and marks it to be opened again (bs_outfile_reopen): the
@@ -41,7 +41,10 @@ static inline int bs_outfile_before(const bs_outfile *b, const bs_outfile *a) {
  * handler can catch (batch, whose journal keeps the work). An output
  * written in place stays open: a pipe's reader would see its end. */
 void bs_outfile_park(bs_outfile *o);
-/* Opens a parked output again, as bs_outfile_open; 0 for one not parked. */
+/* Opens a parked output again, as bs_outfile_open; 0 for one not parked.
+ * Each is opened again just before it is written, so that one that can
+ * no longer be made (its directory gone) cannot keep the other, written
+ * in place before it (bs_outfile_before), from coming out. */
 int bs_outfile_reopen(bs_outfile *o, const char *cmd);
 /* Drops the temporary file; the target stays as it was. */
 void bs_outfile_abort(bs_outfile *o);

@@ -65,7 +65,7 @@ typedef struct batch {
   bs_journal j;
   int journaling, werr;
   int unjournaled; /* results of this run that a failed write kept out of the journal */
-  char err[600];
+  char err[PATH_MAX + 128]; /* a journal's path and why a write failed */
   char *reasons[MAX_REASONS];
   int nreasons;
   bs_mode mode;
@@ -898,13 +898,15 @@ int bs_cmd_batch(int argc, char **argv) {
   }
   /* The answers, then --json (bs_outfile_before); the second is written
    * only when the first is out. */
-  int failed = bs_outfile_reopen(&of, "batch") || bs_outfile_reopen(&jf, "batch");
   const int json_first = json && bs_outfile_before(&jf, &of);
+  int failed = 0;
   for (int k = 0; k < 2 && !failed; k++)
     if ((k == 0) != json_first) {
-      fwrite(text, 1, len, of.f);
-      failed = bs_outfile_commit(&of, "batch");
-    } else if (json) {
+      if (!(failed = bs_outfile_reopen(&of, "batch"))) {
+        fwrite(text, 1, len, of.f);
+        failed = bs_outfile_commit(&of, "batch");
+      }
+    } else if (json && !(failed = bs_outfile_reopen(&jf, "batch"))) {
       json_lines(b, jf.f, &t, secs, bs_store_name((bs_store_kind)store));
       failed = bs_outfile_commit(&jf, "batch");
     }

@@ -52,9 +52,13 @@
  *   pattern database cache (XDG_CACHE_HOME is its "cache"), so that the
  *   tests neither read what the user's solves left in ~/.cache/bislide
  *   nor add to it. Criterion runs each test in a worker that executes
- *   the binary again; a worker finds BS_TEST_DIR set and uses that
- *   directory, so a test that fails or crashes before its own cleanup
- *   leaves nothing behind once the binary ends. */
+ *   the binary again with the same environment: a process whose TMPDIR
+ *   is BS_TEST_DIR, an existing directory, is such a worker and keeps
+ *   them, so a test that fails or crashes before its own cleanup leaves
+ *   nothing behind once the binary ends (only the tmux tests' sockets
+ *   stay in /tmp, for their short paths, and a binary that is killed
+ *   leaves its directory). A BS_TEST_DIR left in a user's environment
+ *   is no such worker: it gets a directory of its own. */
 #ifndef BS_TOP
 #error "BS_TOP: the tree's top directory, as a string (the Makefile gives it)"
 #endif
@@ -74,13 +78,16 @@ __attribute__((constructor)) static void bs_test_surroundings(void) {
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
-  const char *have = getenv("BS_TEST_DIR");
-  if (have && *have) return; /* a worker: its starter made the directory */
-  const char *dir = getenv("TMPDIR");
-  char cache[sizeof bs_test_top + 8];
-  snprintf(bs_test_top, sizeof bs_test_top, "%s/bs_test_XXXXXX", dir && *dir ? dir : "/tmp");
-  if (!mkdtemp(bs_test_top)) {
-    fprintf(stderr, "%s: %s\n", bs_test_top, strerror(errno));
+  const char *have = getenv("BS_TEST_DIR"), *dir = getenv("TMPDIR");
+  struct stat st;
+  if (have && *have && dir && !strcmp(have, dir) && !stat(have, &st) && S_ISDIR(st.st_mode))
+    return; /* a worker: its starter made the directory */
+  char made[sizeof bs_test_top], cache[sizeof bs_test_top + 8];
+  snprintf(made, sizeof made, "%s/bs_test_XXXXXX", dir && *dir ? dir : "/tmp");
+  /* Absolute, as the tests change directory and bislide takes no
+   * relative XDG_CACHE_HOME. */
+  if (!mkdtemp(made) || !realpath(made, bs_test_top)) {
+    fprintf(stderr, "%s: %s\n", made, strerror(errno));
     exit(1);
   }
   bs_test_top_owner = getpid();

@@ -950,6 +950,62 @@ Test(batch, a_closed_stderr_ends_the_run_but_loses_nothing) {
   bs_temp_drop(set);
 }
 
+/* Whether the process runs threads beside its main one: a batch has
+ * opened its outputs and started its workers. */
+static int running_workers(pid_t pid) {
+  char path[64];
+  snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+  DIR *d = opendir(path);
+  if (!d) return 0;
+  int n = 0;
+  for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
+  closedir(d);
+  return n > 1;
+}
+
+/* Answers written in place (stdout, where no journal keeps them) come out
+ * when --json can no longer be made at the end, its directory gone during
+ * the run: they are written first, and --json is made only after them. */
+Test(batch, answers_in_place_come_out_when_the_json_cannot_be_made) {
+  char *text = medium_set(), *set = bs_temp_text(text), *out = bs_temp_text("");
+  char *errpath = out_path(out, ".stderr");
+  const char *bin = getenv("BISLIDE");
+  int code = 0, t = 0;
+  for (; t < INTERRUPT_TRIES && code == 0; t++) {
+    char *dir = bs_test_dir("bs_gone"), json[4200];
+    snprintf(json, sizeof json, "%s/j.json", dir);
+    fflush(NULL);
+    const pid_t pid = fork();
+    cr_assert_geq(pid, 0);
+    if (!pid) {
+      int i = open("/dev/null", O_RDONLY), o = open(out, O_WRONLY | O_TRUNC);
+      int e = open(errpath, O_WRONLY | O_TRUNC | O_CREAT, 0644);
+      if (i < 0 || o < 0 || e < 0 || dup2(i, 0) < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0) _exit(127);
+      execl(bin, bin, "batch", set, "-o", "-", "--json", json, MEDIUM_OPTS, (char *)NULL);
+      _exit(127);
+    }
+    for (int k = 0; k < 10000 && !running_workers(pid); k++) usleep(1000);
+    cr_assert_eq(rmdir(dir), 0, "%s: %s", dir, strerror(errno));
+    int sig;
+    code = reap(pid, &sig, NULL);
+    cr_assert_eq(sig, 0);
+    free(dir);
+  }
+  char *err = bs_slurp(errpath, NULL), *got = bs_slurp(out, NULL);
+  cr_assert_eq(code, 1, "the run finished before its --json's directory went, %d times: %s", t, err);
+  cr_assert_not_null(strstr(err, "j.json: No such file or directory"), "%s", err);
+  int lines = 0;
+  for (const char *p = got; *p; p++) lines += *p == '\n';
+  cr_assert_eq(lines, 90, "answers on stdout: %d lines; %s", lines, err);
+  free(err);
+  free(got);
+  free(text);
+  unlink(errpath);
+  free(errpath);
+  bs_temp_drop(out);
+  bs_temp_drop(set);
+}
+
 /* A journal write that fails midway, as on a full disk: a file size limit
  * makes write(2) fail with EFBIG (SIGXFSZ ignored, as a full disk sends
  * none). The run stops with the journal's path, writes no answer file, and
