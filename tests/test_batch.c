@@ -595,8 +595,9 @@ Test(batch, journal_entries_that_do_not_fit_are_told_apart) {
 }
 
 /* Lines that pass their checksum and replay, but claim what does not
- * hold: a floor above the answer, and a solvable board as unsolvable.
- * Both are solved again, and the resumed answers are one run's. */
+ * hold: a floor above the answer, a solvable board as unsolvable, and an
+ * answer marked shortest over a floor below it. Each is solved again,
+ * and the resumed answers are one run's. */
 Test(batch, journal_claims_that_do_not_hold_are_redone) {
   killed_run k;
   kill_a_run(&k, 11);
@@ -612,13 +613,16 @@ Test(batch, journal_claims_that_do_not_hold_are_redone) {
     bs_jentry x;
     cr_assert_lt((size_t)(e - l), sizeof copy);
     memcpy(copy, l, (size_t)(e - l));
-    if (forged < 2 && bs_journal_parse(copy, (size_t)(e - l), &x) == 0 && x.status == BS_ST_SOLVED &&
-        x.length > 0) {
+    if (forged < 3 && bs_journal_parse(copy, (size_t)(e - l), &x) == 0 && x.status == BS_ST_SOLVED &&
+        x.length > 2) {
+      /* A floor over the answer; unsolvable, on a solvable board; marked
+       * shortest over a floor below it. */
       bs_result r;
       memset(&r, 0, sizeof r);
-      r.status = forged ? BS_ST_UNSOLVABLE : BS_ST_SOLVED;
-      r.reason = forged ? "parity" : NULL;
-      r.floor = x.length + 2;
+      r.status = forged == 1 ? BS_ST_UNSOLVABLE : BS_ST_SOLVED;
+      r.reason = forged == 1 ? "parity" : NULL;
+      r.floor = forged == 2 ? x.length - 2 : x.length + 2;
+      r.optimal = forged == 2;
       r.length = x.length;
       memcpy(r.moves, x.moves, (size_t)x.length);
       fwrite(line, 1, bs_journal_format(line, x.index, &r, 1.0), f);
@@ -629,11 +633,11 @@ Test(batch, journal_claims_that_do_not_hold_are_redone) {
   }
   fclose(f);
   free(jt);
-  cr_assert_eq(forged, 2, "the killed run answered too few puzzles");
+  cr_assert_eq(forged, 3, "the killed run answered too few puzzles");
 
   bs_proc res;
   resume_it(&k, &res);
-  cr_assert(strstr(res.err, "2 puzzles' results that do not hold"), "%s", res.err);
+  cr_assert(strstr(res.err, "3 puzzles' results that do not hold"), "%s", res.err);
   bs_proc_free(&res);
 }
 

@@ -588,6 +588,27 @@ Test(construct, workspace) {
   cr_assert_eq(con.len, 1);
 }
 
+/* The length of the constructor's answers, pinned on a few walled boards
+ * (the first of a stop 78 probe, the others of puzzles/stress-shapes.txt)
+ * that a beam would answer first in every mode (so nothing else pins it): which
+ * steps its plan accepts decides it, and a plan that turns stricter or
+ * looser passes every test of answers that replay but moves these. A
+ * change that moves them says so in its commit. */
+Test(construct, answer_lengths_are_pinned) {
+  static const struct { const char *board; size_t len; } pins[] = {
+      {"6,3,D1==H5789A602E==CB", 27},
+      {"6,6,XYQ326B=W=G=9P7JFIS=R=5=EUN04TDH1LVZ", 367},
+      {"6,6,THDOZ50====FX=U4SYI=67CW1=LNV32JGMRP", 591},
+      {"5,5,0FKONA===M5===L4===G3216B", 88},
+      {"5,3,E5304D=C=A2861B", 395},
+  };
+  for (size_t i = 0; i < sizeof pins / sizeof *pins; i++) {
+    const bs_board b = bs_test_parsed(pins[i].board);
+    solve_ok(&b);
+    cr_expect_eq(con.len, pins[i].len, "%s: %zu moves, pinned %zu", pins[i].board, con.len, pins[i].len);
+  }
+}
+
 Test(construct, a_sort_step_plays_the_cheapest_3_cycle_priced) {
   /* Of the 3-cycles a sort step prices, from the board as its walks left
    * it and from the board with them undone, it plays the one of fewest

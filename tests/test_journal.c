@@ -97,6 +97,27 @@ Test(journal, lines_are_checked_beyond_their_checksum) {
   cr_assert_neq(bs_journal_parse(line, strlen(line) - 1, &e), 0, "moves of a puzzle given up passed: %s", line);
 }
 
+/* Fields the format never writes are refused under a checksum that fits:
+ * an index 0 (indexes count from 1; 0 would be puzzle -1) and an optimal
+ * flag of more than one digit. */
+Test(journal, fields_out_of_the_format_are_refused_under_their_checksum) {
+  static const struct { const char *body; int ok; } lines[] = {
+      {"1\tsolved\t1\t1\t0\t0\t1.000\t-\tR", 1}, /* as written */
+      {"0\tsolved\t1\t1\t0\t0\t1.000\t-\tR", 0},
+      {"1\tsolved\t10\t1\t0\t0\t1.000\t-\tR", 0},
+      {"1\tsolved\t2\t1\t0\t0\t1.000\t-\tR", 0},
+  };
+  for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+    char line[BS_JOURNAL_LINE_MAX];
+    const size_t n = strlen(lines[i].body);
+    memcpy(line, lines[i].body, n);
+    snprintf(line + n, 11, "\t%08x\n", (unsigned)XXH32(line, n, 0));
+    bs_jentry e;
+    cr_assert_eq(bs_journal_parse(line, n + 9, &e) == 0, lines[i].ok, "line %zu: %s", i, lines[i].body);
+    if (lines[i].ok) cr_assert(e.index == 0 && e.optimal && e.length == 1);
+  }
+}
+
 Test(journal, any_changed_byte_fails_the_checksum) {
   bs_result r = result(BS_ST_SOLVED, NULL, "RRDDLURDLU", 1);
   char line[BS_JOURNAL_LINE_MAX];

@@ -239,6 +239,20 @@ Test(polish, the_same_in_every_store) {
   }
 }
 
+/* A loop that comes back to the board the answer starts from is cut too,
+ * not only loops between two boards past the start. */
+Test(polish, a_loop_back_to_the_start_is_cut) {
+  const bs_board a = bs_test_parsed("3,3,123456708");
+  static const struct { const char *in, *out; } cases[] = {{"LRR", "R"}, {"ULRDR", "R"}, {"RLR", "R"}, {"R", "R"}};
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char m[16];
+    snprintf(m, sizeof m, "%s", cases[i].in);
+    const int n = bs_polish_loops(&a, m, (int)strlen(m));
+    cr_assert_eq(n, (int)strlen(cases[i].out), "%s: %d moves left", cases[i].in, n);
+    cr_assert(!strncmp(m, cases[i].out, (size_t)n), "%s: %.*s", cases[i].in, n, m);
+  }
+}
+
 /* A per-bridge budget that the bridges never near does not stop the
  * windows growing: on 3x3 boards, whose bridges cost far less than 2^30
  * states, the foresight lets the windows grow to the whole answer, which

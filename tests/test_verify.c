@@ -108,4 +108,13 @@ Test(verify, fit_limits_keeps_a_total_at_its_limit) {
   for (int i = 0; i < 4; i++) cr_assert_eq(drop[i], 0, "answer %d dropped", i);
   cr_assert_eq(bs_fit_limits(under, 4, moves, len, drop), 1);
   cr_assert(drop[0] && !drop[1] && !drop[2] && !drop[3], "the answer with the most L goes");
+  /* Ties, the longer one first, then the later one: batch and merge
+   * agree on which goes only if both break them so. */
+  const char *const same[] = {"R", "R"}, *const lens[] = {"RL", "R"};
+  const size_t one[] = {1, 1}, two[] = {2, 1};
+  const long r1[4] = {9, 1, 9, 9};
+  cr_assert_eq(bs_fit_limits(r1, 2, same, one, drop), 1);
+  cr_assert(!drop[0] && drop[1], "of two equal answers the later goes");
+  cr_assert_eq(bs_fit_limits(r1, 2, lens, two, drop), 1);
+  cr_assert(drop[0] && !drop[1], "of two with as many R the longer goes");
 }
