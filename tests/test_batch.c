@@ -493,8 +493,8 @@ typedef struct killed_run {
   char *text, *set, *ref, *out, *journal;
 } killed_run;
 
-static void kill_a_run(killed_run *k, int want) {
-  k->text = medium_set();
+static void kill_a_run_of(killed_run *k, char *text, int want) {
+  k->text = text;
   k->set = bs_temp_text(k->text);
   k->ref = bs_temp_text("");
   k->out = bs_temp_text("");
@@ -507,6 +507,8 @@ static void kill_a_run(killed_run *k, int want) {
   interrupted_run(k->set, k->out, want, SIGKILL, &sig);
   k->journal = journal_of(k->out);
 }
+
+static void kill_a_run(killed_run *k, int want) { kill_a_run_of(k, medium_set(), want); }
 
 /* Resumes k's run into *res at --mem mem --jobs jobs, which ends well
  * with the whole run's answers; then drops k's files. */
@@ -638,6 +640,32 @@ Test(batch, journal_claims_that_do_not_hold_are_redone) {
   bs_proc res;
   resume_it(&k, &res);
   cr_assert(strstr(res.err, "3 puzzles' results that do not hold"), "%s", res.err);
+  bs_proc_free(&res);
+}
+
+/* An unsolvable board's line whose reason is not the one the solvability
+ * test finds (here ring order, where it is parity) does not hold either:
+ * the board is solved again, so the reason given is the board's. */
+Test(batch, a_journal_reason_that_is_not_the_boards_is_redone) {
+  char *text = medium_set();
+  const size_t n = strlen(text);
+  text = realloc(text, n + 16);
+  cr_assert_not_null(text);
+  strcpy(text + n, "3,3,213456780\n"); /* puzzle 91, unsolvable by parity; smaller, so solved last */
+  killed_run k;
+  kill_a_run_of(&k, text, 11);
+  bs_result r;
+  memset(&r, 0, sizeof r);
+  r.status = BS_ST_UNSOLVABLE;
+  r.reason = "ring order";
+  char line[BS_JOURNAL_LINE_MAX];
+  FILE *f = fopen(k.journal, "ab");
+  cr_assert_not_null(f);
+  fwrite(line, 1, bs_journal_format(line, 90, &r, 1.0), f);
+  fclose(f);
+  bs_proc res;
+  resume_it(&k, &res);
+  cr_assert(strstr(res.err, "1 puzzle's result that does not hold"), "%s", res.err);
   bs_proc_free(&res);
 }
 
