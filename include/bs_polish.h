@@ -12,8 +12,10 @@
  * target board, so toward a window's ends), its bound raised (bs_bounded) from that
  * lower bound up to the stretch's length less 2 (every way between the
  * ends has the stretch's parity). A pass that shortens something goes
- * again; a pass that proves every window shortest goes again with windows
- * half as long again, up to the whole answer; the first pass with a bridge
+ * again, and searches no window whose ends and length a bridge has
+ * settled before (most of them: the change touches a few); a pass that
+ * proves every window shortest goes again with windows half as long
+ * again, up to the whole answer; the first pass with a bridge
  * that runs out of its budget ends the polish: windows that long are the
  * exact search's limit there. So the budget alone sets how far it reaches.
  * A pass foreseen to run out is not tried at all: a bridge's cost grows

@@ -72,12 +72,63 @@ static double foreseen(uint64_t worst0, int window0, uint64_t worst, int window,
   return (double)worst * pow(base, (double)(next - window) / (double)(window - window0));
 }
 
+/* What the windows' bridges settled, by the pair of their ends and their
+ * length: a pass after one that shortened something meets again every
+ * window the change did not touch, and a bridge is deterministic, so its
+ * end is known. A bridge that proved its window shortest stays proven; one
+ * that ran out of a cap runs out again within one as small. Its states are
+ * kept, so the foresight of longer windows sees the pass as if run. An
+ * open-addressing table of 64-bit keys, grown at half full; a key that two
+ * pairs share would only skip a bridge, never change an answer's ends. */
+typedef struct memo_slot {
+  uint64_t key, cap, cost; /* key 0: empty; cap UINT64_MAX: proven shortest */
+} memo_slot;
+
+typedef struct memo {
+  memo_slot *slot;
+  size_t mask, used;
+} memo;
+
+static uint64_t memo_key(const bs_board *a, const bs_board *z, int moves) {
+  uint8_t ends[2 * BS_MAX_CELLS];
+  memcpy(ends, a->cell, BS_MAX_CELLS);
+  memcpy(ends + BS_MAX_CELLS, z->cell, BS_MAX_CELLS);
+  const uint64_t k = XXH3_64bits_withSeed(ends, sizeof ends, (uint64_t)moves);
+  return k ? k : 1;
+}
+
+static memo_slot *memo_find(const memo *t, uint64_t key) {
+  size_t s = (size_t)key & t->mask;
+  while (t->slot[s].key && t->slot[s].key != key) s = (s + 1) & t->mask;
+  return &t->slot[s];
+}
+
+/* Records a bridge's end; a memo that cannot grow only forgets. */
+static void memo_put(memo *t, uint64_t key, uint64_t cap, uint64_t cost) {
+  if (2 * (t->used + 1) > t->mask + 1) {
+    const size_t n = 2 * (t->mask + 1);
+    memo_slot *old = t->slot, *s = calloc(n, sizeof *s);
+    if (!s) return;
+    const size_t was = t->mask + 1;
+    t->slot = s;
+    t->mask = n - 1;
+    for (size_t i = 0; i < was; i++)
+      if (old[i].key) *memo_find(t, old[i].key) = old[i];
+    free(old);
+  }
+  memo_slot *e = memo_find(t, key);
+  t->used += !e->key;
+  *e = (memo_slot){key, cap, cost};
+}
+
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const bs_polish_plan *plan,
                       const bs_pdb *P, bs_result *acc) {
   const uint64_t budget = plan->budget, total = plan->total;
   bs_result s;
   uint64_t spent = 0, worst0 = 0;
   int window = plan->window, window0 = 0; /* window0: the last length proven (0: none yet) */
+  memo seen = {calloc(64, sizeof(memo_slot)), 63, 0};
+  if (!seen.slot) return len;
   for (;;) {
     const int step = window / plan->cover > 0 ? window / plan->cover : 1;
     int gained = 0, stopped = 0;
@@ -87,24 +138,37 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const 
       const int j = i + window < len ? i + window : len, last = j == len;
       bs_board z = a;
       for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char((unsigned char)m[k]));
-      bs_heur H;
-      bs_heur_init(&H, &a, &z, BS_LC_LOWER_BOUND);
-      if (P) bs_heur_use_pdb(&H, P, &a, &z);
       /* What is left of the total, shared by the windows left in this pass,
        * so that the whole answer gets its share. */
       uint64_t cap = budget; /* 0: no limit */
       if (total) {
         uint64_t share = total > spent ? (total - spent) / (uint64_t)((len - i + step - 1) / step) : 0;
-        if (!share) return len;
+        if (!share) {
+          free(seen.slot);
+          return len;
+        }
         if (!cap || share < cap) cap = share;
       }
-      /* Every way between the ends has the window's parity: at most j - i - 2.
-       * A bridge gives up before a run it foresees past its cap: bridges
-       * cut off by their cap took 46% of the polish's states and shortened
-       * nothing (stop 69, docs/heuristic.md). */
-      bs_end end = bs_bounded(sv, &a, &z, &H, j - i - 2, cap, 1, &s);
-      spent += s.generated;
-      if (s.generated > worst) worst = s.generated;
+      const uint64_t key = memo_key(&a, &z, j - i), most = cap ? cap : UINT64_MAX;
+      const memo_slot *e = memo_find(&seen, key);
+      bs_end end;
+      if (e->key && (e->cap == UINT64_MAX || most <= e->cap)) {
+        end = e->cap == UINT64_MAX ? BS_END_LIMIT : BS_END_BUDGET;
+        if (e->cost > worst) worst = e->cost;
+      } else {
+        bs_heur H;
+        bs_heur_init(&H, &a, &z, BS_LC_LOWER_BOUND);
+        if (P) bs_heur_use_pdb(&H, P, &a, &z);
+        /* Every way between the ends has the window's parity: at most
+         * j - i - 2. A bridge gives up before a run it foresees past its
+         * cap: bridges cut off by their cap took 46% of the polish's
+         * states and shortened nothing (stop 69, docs/heuristic.md). */
+        end = bs_bounded(sv, &a, &z, &H, j - i - 2, cap, 1, &s);
+        spent += s.generated;
+        if (s.generated > worst) worst = s.generated;
+        bs_result_add(acc, &s);
+        if (end != BS_END_MET) memo_put(&seen, key, end == BS_END_LIMIT ? UINT64_MAX : most, s.generated);
+      }
       if (end == BS_END_MET) {
         memmove(m + i + s.length, m + j, (size_t)(len - j));
         memcpy(m + i, s.moves, (size_t)s.length);
@@ -113,7 +177,6 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const 
       } else if (end != BS_END_LIMIT) {
         stopped = 1;
       }
-      bs_result_add(acc, &s);
       if (last) break;
       for (int t = i; t < i + step && t < len; t++) bs_move(&a, bs_dir_from_char((unsigned char)m[t]));
     }
@@ -129,6 +192,7 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const 
     window0 = window;
     window = next;
   }
+  free(seen.slot);
   return len;
 }
 

@@ -282,6 +282,54 @@ Test(polish, an_ample_budget_lets_the_windows_grow_to_the_whole_answer) {
   bs_solver_free(&sv);
 }
 
+/* A pass after one that shortened something meets again every window the
+ * change did not touch, and searches none of them again: a shortest way X
+ * (the breadth-first bridge between two 3x3 boards, two windows long) with
+ * a step there and back after it. The first pass proves X's two windows
+ * shortest and cuts the step, so a second pass follows over X alone; that
+ * pass costs nothing, so the whole polish costs what X's own does, not
+ * that plus X's first pass (worked out here, and not free). */
+Test(polish, a_window_proven_shortest_is_not_searched_again) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc, bfs, s;
+  uint64_t seed = 17;
+  int checked = 0;
+  for (int round = 0; round < 40; round++) {
+    bs_board a = bs_rand_board(&seed, 3, 3, 0);
+    static char m[BS_ANSWER_MAX + 1];
+    bs_board z = play(&a, m, walk(&seed, &a, 40, m));
+    bs_policy p = {.recycle = 1};
+    if (bs_solver_engine(&sv, &a, &z, &p, &bfs) != BS_END_MET || bfs.length < 8 || bfs.length % 2) continue;
+    const int len = bfs.length, w = len / 2;
+    const bs_polish_plan plan = {w, 1, 0, 0};
+    uint64_t first = 0; /* X's first pass, as the polish runs it */
+    for (int i = 0; i < len; i += w) {
+      bs_board x = play(&a, bfs.moves, i), y = play(&a, bfs.moves, i + w);
+      bs_heur H;
+      bs_heur_init(&H, &x, &y, BS_LC_LOWER_BOUND);
+      cr_assert_eq(bs_bounded(&sv, &x, &y, &H, w - 2, 0, 1, &s), BS_END_LIMIT);
+      first += s.generated;
+    }
+    if (!first) continue;
+    memcpy(m, bfs.moves, (size_t)len);
+    memset(&acc, 0, sizeof acc);
+    cr_assert_eq(bs_polish_windows(&sv, &a, m, len, &plan, NULL, &acc), len);
+    const uint64_t alone = acc.generated;
+    bs_board y = play(&a, m, len);
+    const int there = y.blank % 3 < 2 ? BS_R : BS_L;
+    memcpy(m, bfs.moves, (size_t)len);
+    m[len] = bs_dir_chars[there], m[len + 1] = bs_dir_chars[there ^ 1];
+    memset(&acc, 0, sizeof acc);
+    cr_assert_eq(bs_polish_windows(&sv, &a, m, len + 2, &plan, NULL, &acc), len);
+    cr_assert_eq(acc.generated, alone, "round %d: %llu states, X alone %llu, its first pass %llu", round,
+                 (unsigned long long)acc.generated, (unsigned long long)alone, (unsigned long long)first);
+    checked++;
+  }
+  cr_assert_geq(checked, 5, "only %d ways of two windows that cost a search", checked);
+  bs_solver_free(&sv);
+}
+
 /* A random walk of 400 moves on a 5x5 board, loops cut (*len moves), then
  * 240 moves round and round a 2x2 square, every 12 of which come back to
  * the board they left: *z is where both lead. Returns the whole length. */
