@@ -81,7 +81,8 @@ static double foreseen(uint64_t worst0, int window0, uint64_t worst, int window,
  * open-addressing table of 64-bit keys, grown at half full; a key that two
  * pairs share would only skip a bridge, never change an answer's ends. */
 typedef struct memo_slot {
-  uint64_t key, cap, cost; /* key 0: empty; cap UINT64_MAX: proven shortest */
+  uint64_t key, cap, cost; /* key 0: empty; cap: the bridge's (UINT64_MAX: none) */
+  bs_end end;              /* BS_END_LIMIT: proven shortest */
 } memo_slot;
 
 typedef struct memo {
@@ -104,7 +105,7 @@ static memo_slot *memo_find(const memo *t, uint64_t key) {
 }
 
 /* Records a bridge's end; a memo that cannot grow only forgets. */
-static void memo_put(memo *t, uint64_t key, uint64_t cap, uint64_t cost) {
+static void memo_put(memo *t, uint64_t key, bs_end end, uint64_t cap, uint64_t cost) {
   if (2 * (t->used + 1) > t->mask + 1) {
     const size_t n = 2 * (t->mask + 1);
     memo_slot *old = t->slot, *s = calloc(n, sizeof *s);
@@ -118,7 +119,7 @@ static void memo_put(memo *t, uint64_t key, uint64_t cap, uint64_t cost) {
   }
   memo_slot *e = memo_find(t, key);
   t->used += !e->key;
-  *e = (memo_slot){key, cap, cost};
+  *e = (memo_slot){key, cap, cost, end};
 }
 
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const bs_polish_plan *plan,
@@ -152,8 +153,8 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const 
       const uint64_t key = memo_key(&a, &z, j - i), most = cap ? cap : UINT64_MAX;
       const memo_slot *e = memo_find(&seen, key);
       bs_end end;
-      if (e->key && (e->cap == UINT64_MAX || most <= e->cap)) {
-        end = e->cap == UINT64_MAX ? BS_END_LIMIT : BS_END_BUDGET;
+      if (e->key && (e->end == BS_END_LIMIT || most <= e->cap)) {
+        end = e->end;
         if (e->cost > worst) worst = e->cost;
       } else {
         bs_heur H;
@@ -167,7 +168,7 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const 
         spent += s.generated;
         if (s.generated > worst) worst = s.generated;
         bs_result_add(acc, &s);
-        if (end != BS_END_MET) memo_put(&seen, key, end == BS_END_LIMIT ? UINT64_MAX : most, s.generated);
+        if (end != BS_END_MET) memo_put(&seen, key, end, most, s.generated);
       }
       if (end == BS_END_MET) {
         memmove(m + i + s.length, m + j, (size_t)(len - j));
