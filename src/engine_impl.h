@@ -58,6 +58,10 @@ typedef struct bs_side {
   unsigned depth, best; /* best: the least score in the beam */
 } bs_side;
 
+/* Parents whose children are built ahead of the lookups (below). */
+#define BS_AHEAD 2
+_Static_assert(BS_AHEAD >= 1, "at least the next parent is built ahead");
+
 /* One parent's children, built ahead: the tiles that move, the cells the
  * blank moves to, the moves, and the hashes, meta words and score words. */
 typedef struct bs_brood {
@@ -81,11 +85,10 @@ static void BS_L(note_peak)(const BS_T *st, bs_result *r) {
 }
 
 /* Keeps the roots, each side's last two layers and the layer being built
- * ([*nlo, count]), renumbering them, *nlo and the iteration points *it and
- * *it2. Returns -1 when that frees too little to go on: recycling again and
+ * ([*nlo, count]), renumbering them, *nlo and the nit iteration points
+ * it[]. Returns -1 when that frees too little to go on: recycling again and
  * again would only thrash. */
-static int BS_L(recycle)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it, uint32_t *it2,
-                         bs_result *r) {
+static int BS_L(recycle)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it, int nit, bs_result *r) {
   uint32_t *lo[5] = {&side[0].plo, &side[0].lo, &side[1].plo, &side[1].lo, nlo};
   uint32_t *hi[5] = {&side[0].phi, &side[0].hi, &side[1].phi, &side[1].hi, NULL};
   uint32_t count = BS_F(count)(st), rlo[6], rhi[6], klo[6], khi[6], kept = 0;
@@ -116,8 +119,7 @@ static int BS_L(recycle)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it, u
     *lo[i] = bs_renumbered(klo, khi, n, *lo[i]);
     if (hi[i]) *hi[i] = bs_renumbered(klo, khi, n, *hi[i]);
   }
-  *it = bs_renumbered(klo, khi, n, *it);
-  *it2 = bs_renumbered(klo, khi, n, *it2);
+  for (int i = 0; i < nit; i++) it[i] = bs_renumbered(klo, khi, n, it[i]);
   BS_F(keep)(st, klo, khi, n);
   return 0;
 }
@@ -319,24 +321,30 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
       break;
     }
     uint32_t nlo = BS_F(count)(st) + 1;
-    bs_brood brood[2];
+    /* at[0]: the parent whose children are looked up now; at[1..]: the
+     * next ones, whose children are built BS_AHEAD parents early, so that
+     * the table slots brood prefetches are in cache by the time they are
+     * looked up (one parent early, the lookups still waited on them: two
+     * took 0.976 of the time, docs/heuristic.md, stop 82). at[i]'s
+     * children are brood[(cur + i) % n_at]. */
+    enum { n_at = BS_AHEAD + 1 };
+    bs_brood brood[n_at];
+    uint32_t at[n_at];
     int cur = 0;
-    uint32_t id = BS_L(next)(st, side[s].lo, side[s].hi);
-    if (id < side[s].hi) BS_L(brood)(st, &g, p, id, &hc, &brood[0]);
-    while (id < side[s].hi) {
+    at[0] = BS_L(next)(st, side[s].lo, side[s].hi);
+    for (int i = 1; i < n_at; i++) at[i] = BS_L(next)(st, at[i - 1] + 1, side[s].hi);
+    for (int i = 0; i < BS_AHEAD && at[i] < side[s].hi; i++) BS_L(brood)(st, &g, p, at[i], &hc, &brood[i]);
+    while (at[0] < side[s].hi) {
       if (p->budget && r->generated > p->budget) {
         end = BS_END_BUDGET;
         if (p->width && p->H && best == INT_MAX) BS_L(closest)(st, &side[0], r);
         goto done;
       }
-      /* The next parent's children are built now, so that their table
-       * slots are in cache by the time they are looked up. */
-      uint32_t next = BS_L(next)(st, id + 1, side[s].hi);
-      if (next < side[s].hi) BS_L(brood)(st, &g, p, next, &hc, &brood[cur ^ 1]);
+      if (at[BS_AHEAD] < side[s].hi) BS_L(brood)(st, &g, p, at[BS_AHEAD], &hc, &brood[(cur + BS_AHEAD) % n_at]);
       const bs_brood *b = &brood[cur];
       for (int k = 0; k < b->nk; k++) {
         r->generated++;
-        if (BS_F(full)(st) && (!p->recycle || BS_L(recycle)(st, side, &nlo, &id, &next, r) < 0)) {
+        if (BS_F(full)(st) && (!p->recycle || BS_L(recycle)(st, side, &nlo, at, n_at, r) < 0)) {
           end = BS_END_MEMORY;
           goto done;
         }
@@ -345,7 +353,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
         /* A child is its parent's record (which recycling may have moved)
          * with the tile moved, its own hash, meta and score words, and one
          * more move on the path: one copy of a constant size, inline. */
-        memcpy(c, BS_F(rec)(st, id), BS_REC_INTS * sizeof(uint32_t));
+        memcpy(c, BS_F(rec)(st, at[0]), BS_REC_INTS * sizeof(uint32_t));
         bs_flip(&g, c, (int)bs_meta_blank(c[BS_R_META]), b->kv[k]);
         bs_flip(&g, c, b->kq[k], b->kv[k]);
         c[BS_R_HASH] = b->kh[k];
@@ -369,8 +377,9 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
         }
       }
       r->expanded++;
-      id = next;
-      cur ^= 1;
+      memmove(at, at + 1, BS_AHEAD * sizeof *at);
+      at[BS_AHEAD] = BS_L(next)(st, at[BS_AHEAD - 1] + 1, side[s].hi);
+      cur = (cur + 1) % n_at;
     }
     side[s].plo = side[s].lo;
     side[s].phi = side[s].hi;
