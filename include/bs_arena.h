@@ -81,24 +81,6 @@ static inline int bs_arena_full(const bs_arena *ar) { return ar->count == ar->ca
 /* Where the next state is built: the first free record. */
 static inline uint32_t *bs_arena_scratch(bs_arena *ar) { return bs_arena_rec(ar, ar->count + 1); }
 
-/* Records are written in order into memory last used long ago: a write
- * that misses waits for its line, so bs_arena_warm asks for the lines of
- * the record BS_WARM_AHEAD past the scratch before the search gets there
- * (stop 72, an Intel Xeon VM: 0.95 to 0.99 of the time on every 10th
- * real board, the same answers; 8 ahead was no faster, 64 no faster than
- * 16; on stop 73's AMD EPYC VM neutral, 0.997 and 1.002). It asks for a
- * record's first byte and the one 64 bytes on: with the next record's
- * first, at most 64 bytes apart, that is every cache line a record spans. */
-#define BS_WARM_AHEAD 16
-_Static_assert(BS_REC_INTS * 4 <= 2 * 64, "the lines of a record: its first byte, 64 bytes on, the next one's first");
-
-static inline void bs_arena_warm(const bs_arena *ar) {
-  if (ar->count + 1 + BS_WARM_AHEAD > ar->cap) return;
-  const uint32_t *r = bs_arena_rec(ar, ar->count + 1 + BS_WARM_AHEAD);
-  __builtin_prefetch(r, 1);
-  __builtin_prefetch(r + 16, 1);
-}
-
 static inline uint32_t bs_slot_of(uint32_t hash, uint32_t nslots) {
   return (uint32_t)(((uint64_t)hash * nslots) >> 32);
 }

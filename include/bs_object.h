@@ -56,8 +56,6 @@ static inline int bs_object_full(const bs_object *st) { return bs_objset_full(&s
 static inline uint32_t *bs_object_rec(const bs_object *st, uint32_t id) { return bs_objset_rec(&st->set, id); }
 static inline uint32_t *bs_object_scratch(bs_object *st) { return st->set.scratch; }
 static inline void bs_object_prefetch(const bs_object *st, uint32_t hash) { bs_objset_prefetch(&st->set, hash); }
-/* Its structs come from malloc one at a time: no place to foresee. */
-static inline void bs_object_warm(const bs_object *st) { (void)st; }
 static inline int bs_object_lookup(bs_object *st, const uint32_t *cand, const uint32_t **other) {
   return bs_objset_lookup(&st->set, cand, other);
 }

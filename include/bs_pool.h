@@ -59,14 +59,6 @@ static inline int bs_pool_full(const bs_pool *p) { return bs_objset_full(&p->set
 static inline uint32_t *bs_pool_rec(const bs_pool *p, uint32_t id) { return bs_objset_rec(&p->set, id); }
 static inline uint32_t *bs_pool_scratch(bs_pool *p) { return p->set.scratch; }
 static inline void bs_pool_prefetch(const bs_pool *p, uint32_t hash) { bs_objset_prefetch(&p->set, hash); }
-/* The struct BS_WARM_AHEAD past the bump point, as the arena's record
- * (bs_arena.h); structs from the free list come in no order to foresee. */
-static inline void bs_pool_warm(const bs_pool *p) {
-  if (p->free_list || p->used + BS_WARM_AHEAD >= p->slab_objs) return;
-  const bs_obj *o = &p->slab[p->cur][p->used + BS_WARM_AHEAD];
-  __builtin_prefetch(o, 1);
-  __builtin_prefetch(o->w + 16, 1);
-}
 static inline int bs_pool_lookup(bs_pool *p, const uint32_t *cand, const uint32_t **other) {
   return bs_objset_lookup(&p->set, cand, other);
 }

@@ -17,9 +17,6 @@
  *                 the table for them now, within the capacity (on an
  *                 empty store; a hint)
  *   void      bs_X_prefetch(const X *, uint32_t hash)  warm the lookup's slot
- *   void      bs_X_warm(const X *)             warm where the states a few
- *                 past the scratch will be written, where the store knows
- *                 (a hint)
  *   int       bs_X_lookup(X *, const uint32_t *cand, const uint32_t **other)
  *                 BS_NEW, BS_SEEN_SELF, or BS_SEEN_OTHER with *other set
  *   void      bs_X_commit(X *)                 add the candidate after BS_NEW

@@ -349,7 +349,6 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
           goto done;
         }
         uint32_t *c = BS_F(scratch)(st);
-        BS_F(warm)(st);
         /* A child is its parent's record (which recycling may have moved)
          * with the tile moved, its own hash, meta and score words, and one
          * more move on the path: one copy of a constant size, inline. */
