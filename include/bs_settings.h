@@ -41,8 +41,8 @@
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
   SETTING(lc_retry, 8, 0, 64,                                                                     \
           "the same, for the greedier beam that tries again a board the first beam does not answer (or answers too long: retry_over), from the goal toward the board, and for the rescue beam (rescue_budget)") \
-  SETTING(beam_pdb, 1, 0, 65536,                                                                  \
-          "MiB of pattern databases of a board's layout, out of --mem (0: none), times the largest power of 4 within the effort: from effort 2 built first, to score every beam; at effort 1 only for a board the first beam does not answer") \
+  SETTING(beam_pdb, 256, 0, 67108864,                                                             \
+          "KiB of pattern databases of a board's layout, times the largest power of 4 within the effort, out of --mem (0: none; none under 256 KiB in all): from effort 2 built first, to score every beam; at effort 1 only for a board the first beam does not answer") \
   SETTING(rescue_width, 24000, 1, 10000000,                                                       \
           "states each side of the last, wide beam expands per layer, at effort 1")               \
   SETTING(rescue_budget, 0, 0, 1000000000,                                                        \

@@ -75,11 +75,11 @@ uint64_t bs_solver_con_workspace(const bs_settings *set, uint64_t mem);
  * bs_solver_tuple_bytes); in heuristic and auto mode the constructor's
  * workspace (construct_mem) and the beams'
  * pattern databases (bs_solver_pdb_bytes at effort times escalate,
- * none below 1 MiB), at most half of mem together, the
+ * none below 256 KiB), at most half of mem together, the
  * constructor's first; none in bfs mode. */
 uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem);
 
-/* The bytes of the heuristic mode's tables at an effort: beam_pdb MiB
+/* The bytes of the heuristic mode's tables at an effort: beam_pdb KiB
  * times the largest power of 4 within it, at most `most`. */
 uint64_t bs_solver_pdb_bytes(const bs_settings *set, uint64_t effort, uint64_t most);
 

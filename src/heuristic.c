@@ -344,7 +344,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
       [RESCUE] = {(int)set->lc_retry, (uint64_t)set->rescue_width * high,
                   o->budget ? 0 : (uint64_t)set->rescue_budget * high, 0},
   };
-  /* The tables' share of the side bytes: beam_pdb MiB times the largest
+  /* The tables' share of the side bytes: beam_pdb KiB times the largest
    * power of 4 within the effort, as --mem allows (bs_solver_side). From
    * effort 2 on, tables that large are built before the first beam and
    * score it too: they see how the tiles of a pattern pass each other,

@@ -74,9 +74,14 @@ void bs_solver_free(bs_solver *sv) {
   if (sv->pdb_ready) bs_pdb_free(&sv->pdb);
 }
 
-/* Tables below this are not worth a build: Manhattan distance with
- * conflicts is as good; and a store that small needs all it has. */
+/* Exact mode's tables below this are not worth a build: Manhattan
+ * distance with conflicts is as good; and a store that small needs all it
+ * has. */
 #define PDB_MIN (1u << 20)
+/* The beams' tables below this are not worth a build either: at 64 KiB
+ * the real set's 107 boards solved again took 3.7% more moves than at
+ * 1 MiB, at 256 KiB 0.65% (stop 84, docs/heuristic.md). */
+#define BEAM_PDB_MIN (1u << 18)
 
 uint64_t bs_solver_con_workspace(const bs_settings *set, uint64_t mem) {
   uint64_t con = (uint64_t)set->construct_mem << 20, most = mem / 2;
@@ -95,7 +100,7 @@ uint64_t bs_solver_side(bs_mode mode, const bs_settings *set, uint64_t mem) {
   /* Room for the largest tables: those of a board the first beam does
    * not answer, solved again at the escalated effort. */
   const uint64_t pdb = bs_solver_pdb_bytes(set, (uint64_t)set->effort * (uint64_t)set->escalate, most - con);
-  return con + (pdb < PDB_MIN ? 0 : pdb);
+  return con + (pdb < BEAM_PDB_MIN ? 0 : pdb);
 }
 
 uint64_t bs_solver_tuple_bytes(const bs_settings *set, uint64_t mem) {
@@ -105,7 +110,7 @@ uint64_t bs_solver_tuple_bytes(const bs_settings *set, uint64_t mem) {
 }
 
 uint64_t bs_solver_pdb_bytes(const bs_settings *set, uint64_t effort, uint64_t most) {
-  uint64_t pdb = (uint64_t)set->beam_pdb << 20;
+  uint64_t pdb = (uint64_t)set->beam_pdb << 10;
   for (uint64_t grow = 4; grow <= effort && pdb < most; grow *= 4) pdb *= 4;
   return pdb < most ? pdb : most;
 }
@@ -134,7 +139,7 @@ const bs_pdb *bs_solver_pdb(bs_solver *sv, const bs_board *b, uint64_t bytes, co
   if (sv->pdb_ready) bs_pdb_free(&sv->pdb);
   sv->pdb_ready = 0;
   bs_pdb_part part;
-  if (bytes < PDB_MIN || bs_pdb_part_auto(b, bytes, &part)) return NULL;
+  if (bytes < BEAM_PDB_MIN || bs_pdb_part_auto(b, bytes, &part)) return NULL; /* exact mode's are larger */
   /* The store is idle between searches: the arena lends its records as
    * the build's scratch, so that it stays within --mem. */
   bs_pdb_room room = {NULL, 0};

@@ -850,25 +850,29 @@ Test(heuristic, far_boards_are_answered_by_the_beams_legs) {
 }
 
 /* The heuristic modes' side bytes hold the constructor's workspace first,
- * then the beams' tables, at most half of mem together; tables below
- * 1 MiB are not built at all. */
+ * then the beams' tables (beam_pdb KiB), at most half of mem together;
+ * tables below 256 KiB are not built at all. */
 Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   bs_settings set = bs_settings_default;
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), (16u << 20) + (256u << 10),
+               "the default: 256 KiB for a board solved again at effort 2");
   set.construct_mem = 16;
-  set.beam_pdb = 4;
+  set.beam_pdb = 4096;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 20u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 40u << 20), 20u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 34u << 20), 17u << 20);
-  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 33u << 20), 16u << 20, "half a MiB: no tables");
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 33u << 20), (16u << 20) + (512u << 10), "half a MiB");
+  cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, (32u << 20) + (256u << 10)), 16u << 20,
+               "128 KiB: no tables");
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 24u << 20), 12u << 20);
   /* A constructor that could not start gets nothing: the store has it. */
   const uint64_t least = bs_construct_min_bytes();
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 2 * least), least);
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 2 * least - 2), 4u << 20, "the tables only");
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 8u << 20), 4u << 20, "the tables only");
-  /* The tables are beam_pdb MiB times the largest power of 4 within the
+  /* The tables are beam_pdb KiB times the largest power of 4 within the
    * effort times escalate: room for those of a board solved again. */
-  set.beam_pdb = 1;
+  set.beam_pdb = 1024;
   set.escalate = 1;
   set.effort = 3;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 17u << 20);
@@ -936,7 +940,7 @@ Test(heuristic, the_retry_builds_tables_only_where_the_first_beam_fails) {
   for (size_t i = 0; i < sizeof rings / sizeof *rings; i++) {
     const bs_board b = bs_test_parsed(rings[i]);
     for (int pdb = 1; pdb >= 0; pdb--) {
-      set.beam_pdb = pdb;
+      set.beam_pdb = pdb ? bs_settings_default.beam_pdb : 0;
       solve_in_stores(&b, &set, mem, pdb ? BS_NSTORES : 1, r);
       if (pdb)
         cr_assert_gt(r[0].pdb_ms, 0, "board %zu: no tables built", i);
@@ -948,7 +952,7 @@ Test(heuristic, the_retry_builds_tables_only_where_the_first_beam_fails) {
   bs_board easy;
   uint64_t seed = 3;
   easy = walk_board(&seed, 4, 4, 2, 30);
-  set.beam_pdb = 1;
+  set.beam_pdb = bs_settings_default.beam_pdb;
   bs_opts o = {.recycle = 1, .budget = 0, .set = &set};
   bs_solver sv;
   open_solver(&sv, BS_STORE_ARENA, mem, &set);
@@ -986,20 +990,22 @@ Test(heuristic, first_boards_of_the_real_set) {
 /* A 5x4 board of rings that the first beam misses at efforts 1 and 2. */
 #define RING_5X4 "5,4,12FJ5367A48B==0=CHI9"
 
-/* At a higher effort the tables grow (beam_pdb MiB times the largest
+/* At a higher effort the tables grow (beam_pdb KiB times the largest
  * power of 4 within the effort), and from effort 2 they score the first
  * beam. The beams' settings are divided by the effort, and no board is
  * solved again at a higher effort (escalate 1), so that both runs have
  * the same beams and differ only in the tables: on this 5x4 ring board
- * the 1 MiB tables of effort 1's retry cannot guide it and the
- * constructor answers, while effort 4's 4 MiB tables guide the first beam
- * to an answer less than half as long, the same in every store. */
+ * the 1 MiB tables (beam_pdb 1024) of effort 1's retry cannot guide it
+ * and the constructor answers, while effort 4's 4 MiB tables guide the
+ * first beam to an answer less than half as long, the same in every
+ * store. */
 Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
   const bs_board b = bs_test_parsed(RING_5X4);
   static bs_result one, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
   set.escalate = 1;
+  set.beam_pdb = 1024;
   cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, 1, &one), 1u << 20, "effort 1: 1 MiB tables");
   set.effort = 4;
   set.beam_width /= 4;
@@ -1009,16 +1015,18 @@ Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
 }
 
 /* A board the first beam does not answer is solved again at escalate
- * times the effort. On this 5x4 ring board effort 2's first beam misses:
- * solved again at effort 4, with its 4 MiB tables, the answer is shorter
- * than at effort 2 again (escalate 1), the same in every store. A board
- * the first beam answers is not solved again: the answers of Korf's first
- * board are the same with and without escalation. */
+ * times the effort. On this 5x4 ring board effort 2's first beam misses
+ * (with 1 MiB tables: beam_pdb 1024): solved again at effort 4, with its
+ * 4 MiB tables, the answer is shorter than at effort 2 again (escalate
+ * 1), the same in every store. A board the first beam answers is not
+ * solved again: the answers of Korf's first board are the same with and
+ * without escalation. */
 Test(heuristic, a_board_the_first_beam_misses_is_solved_at_a_higher_effort) {
   const bs_board b = bs_test_parsed(RING_5X4);
   static bs_result same, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
+  set.beam_pdb = 1024;
   set.effort = 2;
   set.escalate = 1;
   cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, 1, &same), 1u << 20, "effort 2: 1 MiB tables");
@@ -1081,7 +1089,9 @@ Test(heuristic, tables_score_the_first_beam_from_effort_2) {
  * than the way's end alone (407 moves against 491 at stop 64, its beams
  * not stopping when they stall, beam_stall 0), the same in every store.
  * (Until stop 64 the test's board was board 2, where the sort step's laps
- * now make the way's end as short.) */
+ * now make the way's end as short. The beams' tables are 1 MiB, the
+ * default until stop 84: with 256 KiB ones the way the beams leave here
+ * ends where every start gives the same answer.) */
 Test(heuristic, the_constructor_keeps_its_shortest_start) {
   static const char walled[] = "6,5,H6KJR45I=G=PQS=2MCE0NA3LD781=O";
   const bs_board b = bs_test_parsed(walled);
@@ -1089,6 +1099,7 @@ Test(heuristic, the_constructor_keeps_its_shortest_start) {
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
   set.beam_stall = 0;
+  set.beam_pdb = 1024;
   set.construct_starts = 1;
   solve_in_stores(&b, &set, 48u << 20, 1, &end);
   set.construct_starts = 12;
