@@ -24,6 +24,8 @@
 /* The constructor's workspace, out of MEM, as the CLI gives it. */
 #define SIDE bs_solver_side(BS_MODE_HEURISTIC, &bs_settings_default, MEM)
 #define REAL_SET "puzzles/devquiz2011.txt"
+/* beam_pdb (KiB) for 1 MiB beam tables, the default until stop 84. */
+#define PDB_1MIB 1024
 
 /* A solver of the given store with mem bytes, its side bytes sized for
  * the heuristic mode under `set` as the CLI sizes them. */
@@ -857,7 +859,7 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), (16u << 20) + (256u << 10),
                "the default: 256 KiB for a board solved again at effort 2");
   set.construct_mem = 16;
-  set.beam_pdb = 4096;
+  set.beam_pdb = 4 * PDB_1MIB;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 20u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 40u << 20), 20u << 20);
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 34u << 20), 17u << 20);
@@ -872,7 +874,7 @@ Test(heuristic, side_bytes_hold_the_constructor_then_the_tables) {
   cr_assert_eq(bs_solver_side(BS_MODE_AUTO, &set, 8u << 20), 4u << 20, "the tables only");
   /* The tables are beam_pdb KiB times the largest power of 4 within the
    * effort times escalate: room for those of a board solved again. */
-  set.beam_pdb = 1024;
+  set.beam_pdb = PDB_1MIB;
   set.escalate = 1;
   set.effort = 3;
   cr_assert_eq(bs_solver_side(BS_MODE_HEURISTIC, &set, 256u << 20), 17u << 20);
@@ -995,7 +997,7 @@ Test(heuristic, first_boards_of_the_real_set) {
  * beam. The beams' settings are divided by the effort, and no board is
  * solved again at a higher effort (escalate 1), so that both runs have
  * the same beams and differ only in the tables: on this 5x4 ring board
- * the 1 MiB tables (beam_pdb 1024) of effort 1's retry cannot guide it
+ * the 1 MiB tables (PDB_1MIB) of effort 1's retry cannot guide it
  * and the constructor answers, while effort 4's 4 MiB tables guide the
  * first beam to an answer less than half as long, the same in every
  * store. */
@@ -1005,7 +1007,7 @@ Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
   set.escalate = 1;
-  set.beam_pdb = 1024;
+  set.beam_pdb = PDB_1MIB;
   cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, 1, &one), 1u << 20, "effort 1: 1 MiB tables");
   set.effort = 4;
   set.beam_width /= 4;
@@ -1016,7 +1018,7 @@ Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
 
 /* A board the first beam does not answer is solved again at escalate
  * times the effort. On this 5x4 ring board effort 2's first beam misses
- * (with 1 MiB tables: beam_pdb 1024): solved again at effort 4, with its
+ * (with 1 MiB tables: PDB_1MIB): solved again at effort 4, with its
  * 4 MiB tables, the answer is shorter than at effort 2 again (escalate
  * 1), the same in every store. A board the first beam answers is not
  * solved again: the answers of Korf's first board are the same with and
@@ -1026,7 +1028,7 @@ Test(heuristic, a_board_the_first_beam_misses_is_solved_at_a_higher_effort) {
   static bs_result same, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
-  set.beam_pdb = 1024;
+  set.beam_pdb = PDB_1MIB;
   set.effort = 2;
   set.escalate = 1;
   cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, 1, &same), 1u << 20, "effort 2: 1 MiB tables");
@@ -1099,7 +1101,7 @@ Test(heuristic, the_constructor_keeps_its_shortest_start) {
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
   set.beam_stall = 0;
-  set.beam_pdb = 1024;
+  set.beam_pdb = PDB_1MIB;
   set.construct_starts = 1;
   solve_in_stores(&b, &set, 48u << 20, 1, &end);
   set.construct_starts = 12;
