@@ -26,7 +26,10 @@
  * exact solve of the board), and find almost nothing (docs/heuristic.md).
  * A total budget caps the whole polish of one board, shared out over the
  * windows each pass has left, so that a very long answer (the
- * constructor's) costs a bounded time and is polished end to end.
+ * constructor's) costs a bounded time and is polished end to end. A
+ * window over the whole answer whose bridge finds no shorter way proves
+ * the answer shortest (every way has its parity): that raises the
+ * result's floor to its length, as auto's exact try would have.
  *
  * Relays, for an answer a beam did not find (the constructor's) or one
  * far longer than the board's lower bound: each stretch of `window`
@@ -61,7 +64,9 @@ typedef struct bs_polish_plan {
 /* Replaces windows of the answer m[0..len) of b by shorter ways as the
  * plan says, the total shared out over the windows each pass has left,
  * the bridges bounded by the tables P too (NULL: none); returns the new
- * length, never more than len. The searches' counts are added to acc. */
+ * length, never more than len. The searches' counts are added to acc,
+ * and acc->floor is raised to the new length when a window over the
+ * whole answer proved that no way from b to where it leads is shorter. */
 int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const bs_polish_plan *plan,
                       const bs_pdb *P, bs_result *acc);
 

@@ -112,9 +112,10 @@ void bs_solver_free(bs_solver *sv);
 
 /* Solves one board; its times are the caller's to take (bs_now_ms,
  * bs_cpu_ms). r->floor is
- * what the mode proved of the shortest answer (auto: its exact try's, or
- * the lower bound); an answer of that length is marked optimal in any
- * mode. */
+ * what the mode proved of the shortest answer (auto: the larger of its
+ * exact try's and the heuristic mode's: the lower bound, or the answer's
+ * length where the polish proved it shortest); an answer of that length
+ * is marked optimal in any mode. */
 void bs_solver_solve(bs_solver *sv, const bs_board *b, bs_mode mode, const bs_opts *o, bs_result *r);
 
 /* One engine run in the solver's store (bs_engine.h). */

@@ -30,7 +30,9 @@
  * (bs_polish.h), bounded by the board's tables where it has them.
  * All budgets count generated states, never time, so answers repeat
  * exactly. None is marked optimal here; the floor of the result is the
- * board's lower bound (src/mode.c marks an answer that short optimal). */
+ * board's lower bound, or the answer's length where the polish's window
+ * over the whole answer proved it shortest (src/mode.c marks an answer
+ * that short optimal). */
 #include "bs_polish.h"
 
 #include <stdlib.h>

@@ -177,6 +177,8 @@ int bs_polish_windows(bs_solver *sv, const bs_board *b, char *m, int len, const 
         gained = 1;
       } else if (end != BS_END_LIMIT) {
         stopped = 1;
+      } else if (!i && last && acc->floor < len) {
+        acc->floor = len; /* no shorter way from b to where the answer leads */
       }
       if (last) break;
       for (int t = i; t < i + step && t < len; t++) bs_move(&a, bs_dir_from_char((unsigned char)m[t]));

@@ -256,7 +256,8 @@ Test(polish, a_loop_back_to_the_start_is_cut) {
 /* A per-bridge budget that the bridges never near does not stop the
  * windows growing: on 3x3 boards, whose bridges cost far less than 2^30
  * states, the foresight lets the windows grow to the whole answer, which
- * then comes out as short as the BFS, as with no budget at all. */
+ * then comes out as short as the BFS, as with no budget at all; and its
+ * bridge, finding no shorter way, proves it: the floor is its length. */
 Test(polish, an_ample_budget_lets_the_windows_grow_to_the_whole_answer) {
   bs_solver sv;
   init(&sv, BS_STORE_ARENA);
@@ -276,9 +277,40 @@ Test(polish, an_ample_budget_lets_the_windows_grow_to_the_whole_answer) {
     bs_policy p = {.recycle = 1};
     cr_assert_eq(bs_solver_engine(&sv, &a, &z, &p, &bfs), BS_END_MET);
     cr_assert_eq(k, bfs.length, "round %d: polished %d, bfs %d", round, k, bfs.length);
+    cr_assert_eq(acc.floor, k, "round %d: %d moves, floor %d", round, k, acc.floor);
     grown += bfs.length < cut;
   }
   cr_assert_gt(grown, 6);
+  bs_solver_free(&sv);
+}
+
+/* The floor only where the whole answer was proven: with a total too
+ * small for the windows to grow that far, on 3x3 boards between a board
+ * and the end of a walk from it, many answers stay longer than the BFS's,
+ * and the floor never passes the BFS's length, nor any answer but one the
+ * polish proved shortest. */
+Test(polish, no_floor_but_for_a_whole_answer_proven) {
+  bs_solver sv;
+  init(&sv, BS_STORE_ARENA);
+  static bs_result acc, bfs;
+  uint64_t seed = 23;
+  int longer = 0, proven = 0;
+  for (int round = 0; round < 30; round++) {
+    bs_board a = bs_rand_board(&seed, 3, 3, round % 2);
+    static char m[BS_ANSWER_MAX + 1];
+    bs_board z = play(&a, m, walk(&seed, &a, 20 + bs_rand_below(&seed, 80), m));
+    bs_policy p = {.recycle = 1};
+    if (bs_solver_engine(&sv, &a, &z, &p, &bfs) != BS_END_MET || !bfs.length) continue;
+    memset(&acc, 0, sizeof acc);
+    const int k = bs_polish_windows(&sv, &a, m, bs_polish_loops(&a, m, (int)strlen(m)),
+                                    &(bs_polish_plan){4, 2, 0, 60}, NULL, &acc);
+    cr_assert_leq(acc.floor, bfs.length, "round %d", round);
+    cr_assert(!acc.floor || acc.floor == k, "round %d: floor %d, %d moves", round, acc.floor, k);
+    longer += k > bfs.length;
+    proven += acc.floor == k;
+  }
+  cr_assert_geq(longer, 5, "only %d answers left longer than the shortest", longer);
+  cr_assert_geq(proven, 1, "no answer proven");
   bs_solver_free(&sv);
 }
 
