@@ -77,6 +77,7 @@ typedef struct bs_relay_plan {
   int extra;       /* layers after a meeting (bs_policy.extra) */
   uint32_t width;  /* states each side of a beam expands per layer */
   uint64_t total;  /* generated states of all the beams */
+  int curve;       /* the beams' distance curve (bs_heur_curve; 0: none) */
 } bs_relay_plan;
 
 /* Replaces stretches of the answer m[0..len) of b by shorter ways that

@@ -41,6 +41,8 @@
           "beam score: moves counted per tile that must leave its row or column (2 is the lower bound)") \
   SETTING(lc_retry, 8, 0, 64,                                                                     \
           "the same, for the greedier beam that tries again a board the first beam does not answer (or answers too long: retry_over), from the goal toward the board, and for the rescue beam (rescue_budget)") \
+  SETTING(beam_curve, 6, 0, 1000,                                                                 \
+          "beam score: a tile d moves from its target counts d + d*d/N (at most 254), so that one tile far from home outweighs several near theirs, as it has to pass through them (0: d alone)") \
   SETTING(beam_pdb, 256, 0, 67108864,                                                             \
           "KiB of pattern databases of a board's layout, times the largest power of 4 within the effort, out of --mem (0: none; none under 256 KiB in all): from effort 2 built first, to score every beam; at effort 1 only for a board the first beam does not answer") \
   SETTING(rescue_width, 24000, 1, 10000000,                                                       \

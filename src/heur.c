@@ -89,6 +89,16 @@ void bs_heur_init(bs_heur *H, const bs_board *from, const bs_board *to, int lc) 
   }
 }
 
+void bs_heur_curve(bs_heur *H, int n) {
+  if (n <= 0) return;
+  for (int s = 0; s < 2; s++)
+    for (int v = 0; v <= BS_MAX_CELLS; v++)
+      for (int p = 0; p < BS_MAX_CELLS; p++) {
+        const int d = H->to[s][v][p], bent = d + d * d / n;
+        H->to[s][v][p] = (uint8_t)(bent < BS_CURVE_MOST ? bent : BS_CURVE_MOST);
+      }
+}
+
 int bs_heur_use_pdb(bs_heur *H, const bs_pdb *P, const bs_board *from, const bs_board *to) {
   if (bs_pdb_view_init(&H->view[BS_FORWARD], P, to, 1) || bs_pdb_view_init(&H->view[BS_BACKWARD], P, from, 1))
     return -1;

@@ -219,9 +219,12 @@ static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_boa
 }
 
 /* Builds the beam's score H for a leg from `at` (conflicts weighing lc,
- * and tables P if any) and returns at's score. */
-static int leg_score(bs_heur *H, const bs_board *at, const bs_board *goal, int lc, const bs_pdb *P) {
+ * distances bent by `curve`, and tables P if any) and returns at's
+ * score. */
+static int leg_score(bs_heur *H, const bs_board *at, const bs_board *goal, int lc, int curve,
+                     const bs_pdb *P) {
   bs_heur_init(H, at, goal, lc);
+  bs_heur_curve(H, curve);
   if (P) bs_heur_use_pdb(H, P, at, goal);
   return (int)bs_score_value(bs_heur_word(H, BS_FORWARD, at));
 }
@@ -241,7 +244,7 @@ static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs
                    bs_result *r) {
   bs_end end = BS_END_BUDGET;
   bs_heur H;
-  int h = leg_score(&H, at, to, lc, P);
+  int h = leg_score(&H, at, to, lc, (int)set->beam_curve, P);
   *len = 0;
   while (*give) {
     bs_policy beam = {.width = width > UINT32_MAX ? UINT32_MAX : (uint32_t)width,
@@ -257,7 +260,7 @@ static bs_end legs(bs_solver *sv, const bs_settings *set, bs_board *at, const bs
       break;
     bs_board next = *at;
     for (int i = 0; i < s->length; i++) bs_move(&next, bs_dir_from_char(s->moves[i]));
-    const int hn = leg_score(&H, &next, to, lc, P);
+    const int hn = leg_score(&H, &next, to, lc, (int)set->beam_curve, P);
     if (hn >= h) break;
     memcpy(m + *len, s->moves, (size_t)s->length);
     *len += s->length;
@@ -452,7 +455,7 @@ void bs_heuristic_solve(bs_solver *sv, const bs_board *b, const bs_opts *o, bs_r
     if ((built || astray) && total && set->relay_share) {
       const bs_relay_plan relay = {(int)set->relay_window, (int)set->lc_weight, (int)set->beam_extra,
                                    (uint32_t)((uint64_t)set->relay_width * effort),
-                                   total * (uint64_t)set->relay_share / 100};
+                                   total * (uint64_t)set->relay_share / 100, (int)set->beam_curve};
       len = bs_polish_relay(sv, b, m, len, &relay, P, r);
       const uint64_t spent = r->generated - mark; /* every state before is charged */
       charge(r, BS_PHASE_RELAY, &mark);

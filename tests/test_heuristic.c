@@ -153,7 +153,8 @@ static void random_pair(uint64_t *seed, int round, int walls, int steps, bs_boar
 
 /* The engine scores a child from its parent's context; that must equal
  * the score computed from scratch, for both sides, toward any pair of
- * boards, with and without pattern databases; and so must its tie key. */
+ * boards, with and without pattern databases and the beams' curve; and so
+ * must its tie key. */
 Test(heuristic, child_scores_match_a_full_recount) {
   uint64_t seed = 7;
   for (int round = 0; round < 240; round++) {
@@ -164,8 +165,10 @@ Test(heuristic, child_scores_match_a_full_recount) {
     bs_pdb_info info;
     int pdb = round % 3 == 0 && !bs_pdb_part_auto(&b, 1u << 16, &part) && !bs_pdb_build(&P, &b, &part, 1, NULL, &info);
     for (int lc = 0; lc <= 3; lc += 3) {
+      const int curve = round % 2 ? 6 : 0;
       bs_heur H;
       bs_heur_init(&H, &b, &to, lc);
+      bs_heur_curve(&H, curve);
       if (pdb) cr_assert_eq(bs_heur_use_pdb(&H, &P, &b, &to), 0);
       bs_geom g;
       bs_geom_init(&g, &b);
@@ -181,7 +184,7 @@ Test(heuristic, child_scores_match_a_full_recount) {
         for (int s = 0; s < 2; s++) {
           bs_heur_parent(&H, &g, words, s, bs_heur_word(&H, s, &x), bs_heur_tie(&H, s, &x), &hc);
           cr_assert_eq(bs_heur_child(&H, &hc, x.cell[q], x.blank, q, INT_MAX), bs_heur_word(&H, s, &y),
-                       "round %d step %d side %d lc %d pdb %d", round, step, s, lc, pdb);
+                       "round %d step %d side %d lc %d pdb %d curve %d", round, step, s, lc, pdb, curve);
           cr_assert_eq(bs_heur_child_tie(&H, &hc, x.cell[q], x.blank, q), bs_heur_tie(&H, s, &y),
                        "round %d step %d side %d: tie key", round, step, s);
         }
@@ -190,6 +193,15 @@ Test(heuristic, child_scores_match_a_full_recount) {
     }
     if (pdb) bs_pdb_free(&P);
   }
+}
+
+/* The open cell where board t holds tile v. */
+static int home_of(const bs_board *t, int v) {
+  int home = -1;
+  for (int c = 0; c < t->n; c++)
+    if (t->cell[c] == v && !(t->wall >> c & 1)) home = c;
+  cr_assert_geq(home, 0, "tile %d", v);
+  return home;
 }
 
 /* The tie key by its definition: each tile's distance to where the
@@ -207,10 +219,7 @@ Test(heuristic, the_tie_key_is_the_sum_of_squared_distances) {
       unsigned want = 0;
       for (int c = 0; c < x->n; c++) {
         if (!x->cell[c] || x->wall >> c & 1) continue;
-        int home = -1;
-        for (int t = 0; t < target->n; t++)
-          if (target->cell[t] == x->cell[c] && !(target->wall >> t & 1)) home = t;
-        cr_assert_geq(home, 0);
+        const int home = home_of(target, x->cell[c]);
         want += (unsigned)H.dist[c][home] * H.dist[c][home];
       }
       cr_assert_eq(bs_heur_tie(&H, s, x), want < BS_TIE_MAX ? want : BS_TIE_MAX, "round %d side %d", round, s);
@@ -226,6 +235,52 @@ Test(heuristic, the_tie_key_is_the_sum_of_squared_distances) {
   cr_assert_lt(bs_heur_tie(&H, BS_FORWARD, &far), BS_TIE_MAX);
   H.to[BS_FORWARD][far.cell[1]][1] = BS_FAR; /* as if cut off: one square alone passes it */
   cr_assert_eq(bs_heur_tie(&H, BS_FORWARD, &far), BS_TIE_MAX);
+}
+
+/* The beams' curve by its definition: each tile's distance d to where the
+ * side's target holds it (the BFS table) counts d + d*d/n, at most
+ * BS_CURVE_MOST, in the score (without conflicts: lc 0) and, squared, in
+ * the tie key; n 0 leaves the distances as they are. */
+Test(heuristic, the_curve_bends_each_distance_by_its_definition) {
+  uint64_t seed = 13;
+  const int ns[] = {0, 1, 6, 1000};
+  for (int round = 0; round < 160; round++) {
+    bs_board b, to;
+    random_pair(&seed, round, 5, 80, &b, &to);
+    const int n = ns[round % 4];
+    bs_heur H;
+    bs_heur_init(&H, &b, &to, 0);
+    bs_heur_curve(&H, n);
+    for (int s = 0; s < 2; s++) {
+      const bs_board *x = s ? &to : &b, *target = s ? &b : &to;
+      int want = 0;
+      unsigned tie = 0;
+      for (int c = 0; c < x->n; c++) {
+        if (!x->cell[c] || x->wall >> c & 1) continue;
+        const int home = home_of(target, x->cell[c]);
+        const int d = H.dist[c][home], bent = n ? d + d * d / n : d;
+        const int most = bent < BS_CURVE_MOST ? bent : BS_CURVE_MOST;
+        want += most;
+        tie += (unsigned)(most * most);
+      }
+      cr_assert_eq(bs_heur_score(&H, s, x), want, "round %d side %d n %d", round, s, n);
+      cr_assert_eq(bs_heur_tie(&H, s, x), tie < BS_TIE_MAX ? tie : BS_TIE_MAX, "round %d side %d n %d", round,
+                   s, n);
+    }
+  }
+  /* A tile 20 moves from home: 20 + 400/6 = 86; at n 1, 420 is cut to
+   * BS_CURVE_MOST. */
+  bs_board b = bs_rand_board(&seed, 6, 6, 0), goal;
+  bs_goal(&b, &goal);
+  bs_heur H;
+  bs_heur_init(&H, &b, &goal, 0);
+  const int v = goal.cell[0];
+  H.to[BS_FORWARD][v][35] = 20; /* as if 20 moves round walls */
+  bs_heur_curve(&H, 6);
+  cr_assert_eq(H.to[BS_FORWARD][v][35], 86);
+  H.to[BS_FORWARD][v][35] = 20;
+  bs_heur_curve(&H, 1);
+  cr_assert_eq(H.to[BS_FORWARD][v][35], BS_CURVE_MOST);
 }
 
 /* A line's conflicts by their definition: of the tiles v[0..n) (in line
@@ -942,6 +997,7 @@ Test(heuristic, the_retry_builds_tables_only_where_the_first_beam_fails) {
   static bs_result r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
+  set.beam_curve = 0; /* the plain distances, on which the boards were chosen */
   for (size_t i = 0; i < sizeof rings / sizeof *rings; i++) {
     const bs_board b = bs_test_parsed(rings[i]);
     for (int pdb = 1; pdb >= 0; pdb--) {
@@ -1011,6 +1067,7 @@ Test(heuristic, larger_tables_guide_where_the_first_ones_fail) {
   set.polish_budget = 0;
   set.escalate = 1;
   set.beam_pdb = PDB_1MIB;
+  set.beam_curve = 0; /* the plain distances, on which the board was chosen */
   cr_assert_eq(solve_in_stores(&b, &set, 48u << 20, 1, &one), 1u << 20, "effort 1: 1 MiB tables");
   set.effort = 4;
   set.beam_width /= 4;
@@ -1105,6 +1162,7 @@ Test(heuristic, the_constructor_keeps_its_shortest_start) {
   set.polish_budget = 0;
   set.beam_stall = 0;
   set.beam_pdb = PDB_1MIB;
+  set.beam_curve = 0; /* the plain distances, on which the board was chosen */
   set.construct_starts = 1;
   solve_in_stores(&b, &set, 48u << 20, 1, &end);
   set.construct_starts = 12;
@@ -1166,6 +1224,7 @@ Test(heuristic, a_first_answer_far_above_the_bound_is_tried_again) {
   bs_settings set = bs_settings_default;
   set.polish_budget = 0;
   set.beam_stall = 0;
+  set.beam_curve = 0; /* the plain distances, on which the board was chosen */
   set.retry_over = 0;
   cr_assert_eq(solve_in_stores(&b, &set, 64u << 20, 1, &first), 0, "no retry: no tables");
   set.retry_over = bs_settings_default.retry_over;
@@ -1242,6 +1301,7 @@ Test(heuristic, the_reverse_beam_is_kept_on_far_and_walled_boards) {
 Test(heuristic, a_stalled_beam_goes_on_in_legs) {
   bs_settings set = bs_settings_default;
   set.beam_stall = 6;
+  set.beam_curve = 0; /* the plain distances, on which the board was chosen */
   set.polish_budget = 0;
   static bs_result r, greedier, unstalled;
   bs_solver sv;
@@ -1364,6 +1424,7 @@ Test(heuristic, the_sort_region_goes_to_a_beam_first) {
   static bs_result off, r[BS_NSTORES];
   bs_settings set = bs_settings_default;
   set.construct_inverse = 0; /* the board's own 3-cycles, as measured */
+  set.beam_curve = 0;        /* the plain distances, on which the board was chosen */
   set.sort_beam = 0;
   solve_in_stores(&b, &set, 40u << 20, 1, &off);
   set.sort_beam = bs_settings_default.sort_beam;
@@ -1411,6 +1472,7 @@ Test(heuristic, a_missed_sort_beam_leaves_the_constructor_its_closest_board) {
                                        "6,6,Y0P=56W=3=B=TU2X9=1===F=E===7JHZGNVD", "5,5,ED0A85=B=F1LMCI3=N=6GKO24"};
   bs_settings off = bs_settings_default, on = bs_settings_default;
   off.construct_inverse = on.construct_inverse = 0;
+  off.beam_curve = on.beam_curve = 0; /* the plain distances, on which the boards were chosen */
   off.sort_beam = 0;
   shorter_on_rings(boards, sizeof boards / sizeof *boards, off, on, "the sort beam", 1, 55);
 }
