@@ -119,6 +119,11 @@ void bs_heur_use_tuples(bs_heur *H, const bs_tuples *fwd, const bs_tuples *bwd);
 #define BS_CURVE_MOST (BS_FAR - 1)
 void bs_heur_curve(bs_heur *H, int n);
 
+/* A beam's score for the pair: bs_heur_init with conflicts at lc, the
+ * distances bent by `curve` (bs_heur_curve), and the tables P where given
+ * (NULL: none). Every beam builds its score here. */
+void bs_heur_beam(bs_heur *H, const bs_board *from, const bs_board *to, int lc, int curve, const bs_pdb *P);
+
 /* The Manhattan part of board b's score for side s, from scratch. */
 int bs_heur_score(const bs_heur *H, int s, const bs_board *b);
 

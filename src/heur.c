@@ -99,6 +99,12 @@ void bs_heur_curve(bs_heur *H, int n) {
       }
 }
 
+void bs_heur_beam(bs_heur *H, const bs_board *from, const bs_board *to, int lc, int curve, const bs_pdb *P) {
+  bs_heur_init(H, from, to, lc);
+  bs_heur_curve(H, curve);
+  if (P) bs_heur_use_pdb(H, P, from, to);
+}
+
 int bs_heur_use_pdb(bs_heur *H, const bs_pdb *P, const bs_board *from, const bs_board *to) {
   if (bs_pdb_view_init(&H->view[BS_FORWARD], P, to, 1) || bs_pdb_view_init(&H->view[BS_BACKWARD], P, from, 1))
     return -1;

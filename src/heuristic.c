@@ -223,9 +223,7 @@ static char *construct_along(bs_solver *sv, const bs_settings *set, const bs_boa
  * score. */
 static int leg_score(bs_heur *H, const bs_board *at, const bs_board *goal, int lc, int curve,
                      const bs_pdb *P) {
-  bs_heur_init(H, at, goal, lc);
-  bs_heur_curve(H, curve);
-  if (P) bs_heur_use_pdb(H, P, at, goal);
+  bs_heur_beam(H, at, goal, lc, curve, P);
   return (int)bs_score_value(bs_heur_word(H, BS_FORWARD, at));
 }
 

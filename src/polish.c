@@ -209,9 +209,7 @@ int bs_polish_relay(bs_solver *sv, const bs_board *b, char *m, int len, const bs
     bs_board z = a;
     for (int k = i; k < j; k++) bs_move(&z, bs_dir_from_char((unsigned char)m[k]));
     bs_heur H;
-    bs_heur_init(&H, &a, &z, plan->lc);
-    bs_heur_curve(&H, plan->curve);
-    if (P) bs_heur_use_pdb(&H, P, &a, &z);
+    bs_heur_beam(&H, &a, &z, plan->lc, plan->curve, P);
     /* What is left of the total, shared by the stretches left, so that the
      * whole answer gets its share; a beam generates about three states a
      * layer for each of its width, so the share sets the width. A beam
