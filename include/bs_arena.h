@@ -3,14 +3,14 @@
  * same array. Nothing per state is allocated anywhere else.
  *
  *   a[0]                        reserved: index 0 means "no record"
- *   a[1 .. 23*cap]              records 1..cap, 23 words each (bs_record.h)
- *   a[23*cap+1 .. 25*cap]       the table: 2 slots per record of capacity,
+ *   a[1 .. 22*cap]              records 1..cap, 22 words each (bs_record.h)
+ *   a[22*cap+1 .. 25*cap]       the table: 3 slots per record of capacity,
  *                               each a record index (+ hash tag), 0 = empty
  *
  *   +---+--------+--------+-----+--------+--------------------------+
- *   | 0 | rec 1  | rec 2  | ... | rec cap| slot 0 ... slot 2*cap-1  |
+ *   | 0 | rec 1  | rec 2  | ... | rec cap| slot 0 ... slot 3*cap-1  |
  *   +---+--------+--------+-----+--------+--------------------------+
- *        23 ints   23 ints                 2 ints per record
+ *        22 ints   22 ints                 3 ints per record
  *
  * So each record costs 25 ints, 100 bytes, and the allocation is 1 + 25*cap
  * ints. The table keeps the slots of a record's budget together at the end
@@ -30,7 +30,7 @@
 #include <stdint.h>
 #include "bs_record.h"
 
-#define BS_SLOT_INTS 2 /* table slots a record's budget adds */
+#define BS_SLOT_INTS 3 /* table slots a record's budget adds */
 #define BS_ARENA_INTS (BS_REC_INTS + BS_SLOT_INTS)
 #define BS_ARENA_RECORD_BYTES (BS_ARENA_INTS * 4)
 _Static_assert(BS_ARENA_INTS == 25, "the design: a state is 25 ints of the arena, table included");

@@ -1,5 +1,6 @@
-/* bs_board: one sliding-puzzle board, its goal, its legal moves, and the bit
- * packing and the hash that every store uses for a state.
+/* bs_board: one sliding-puzzle board, its goal, its legal moves, and the
+ * packing (a byte a cell, bs_record.h) and the hash that every store uses
+ * for a state.
  *
  * A board has W x H cells (2..6 each). A cell holds 0 for the blank or the
  * number k of the tile whose goal cell is k-1. A wall holds its own goal
@@ -16,7 +17,7 @@
 #define BS_MIN_SIDE 2
 #define BS_MAX_SIDE 6
 #define BS_MAX_CELLS 36
-#define BS_MAX_WORDS 8
+#define BS_MAX_WORDS 9 /* words of a packed board: a byte a cell */
 
 enum { BS_L = 0, BS_R = 1, BS_U = 2, BS_D = 3 };
 
@@ -33,13 +34,9 @@ typedef struct bs_board {
 /* Per-board constants: packing geometry and the move table. */
 typedef struct bs_geom {
   int w, h, n;
-  int bits;     /* floor(log2(n)) + 1 */
-  int per_word; /* 32 / bits */
-  int nwords;   /* ceil(n / per_word), at most 8 */
-  uint32_t mask;
+  int nwords; /* ceil(n / 4), at most BS_MAX_WORDS */
   int8_t nb[BS_MAX_CELLS][4]; /* cell reached moving d from p, -1 if edge or wall */
   uint8_t dirs[BS_MAX_CELLS];  /* bit d set: nb[p][d] is a cell */
-  uint8_t word[BS_MAX_CELLS], shift[BS_MAX_CELLS];
 } bs_geom;
 
 void bs_geom_init(bs_geom *g, const bs_board *b);
@@ -57,31 +54,24 @@ void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall);
 /* The open cells of b's layout: its cells less its walls. */
 static inline int bs_open_cells(const bs_board *b) { return b->n - __builtin_popcountll(b->wall); }
 
-static inline unsigned bs_get(const bs_geom *g, const uint32_t *w, int p) {
-  return (w[g->word[p]] >> g->shift[p]) & g->mask;
-}
+/* The packed board's cells are bytes, in the words' memory order (a char
+ * type may read any object). */
+static inline unsigned bs_get(const uint32_t *w, int p) { return ((const uint8_t *)w)[p]; }
 
 /* Each tile's cell from a packed board: at[v] for tile v, BS_MAX_CELLS
  * entries (a wall holds its own goal number, below n: the last cell is
  * never a wall); the blank lands in at[0], unused, and so do the empty
  * slots past the last cell, which hold 0: every word unpacks whole. */
 static inline void bs_unpack_at(const bs_geom *g, const uint32_t *words, uint8_t *at) {
-  const int per = g->per_word, bits = g->bits, nwords = g->nwords;
-  const uint32_t mask = g->mask;
-  for (int c = 0, k = 0; k < nwords; k++) {
-    uint32_t w = words[k];
-    for (int s = 0; s < per; s++, c++, w >>= bits) at[w & mask] = (uint8_t)c;
-  }
+  const uint8_t *cell = (const uint8_t *)words;
+  for (int c = 0; c < 4 * g->nwords; c++) at[cell[c]] = (uint8_t)c;
 }
 
 /* Flips cell p between holding 0 and v: a move is two flips, of the cell
  * the tile leaves and of the one it enters. */
-static inline void bs_flip(const bs_geom *g, uint32_t *w, int p, unsigned v) { w[g->word[p]] ^= v << g->shift[p]; }
+static inline void bs_flip(uint32_t *w, int p, unsigned v) { ((uint8_t *)w)[p] ^= (uint8_t)v; }
 
-static inline void bs_put(const bs_geom *g, uint32_t *w, int p, unsigned v) {
-  uint32_t *x = &w[g->word[p]];
-  *x = (*x & ~(g->mask << g->shift[p])) | ((uint32_t)v << g->shift[p]);
-}
+static inline void bs_put(uint32_t *w, int p, unsigned v) { ((uint8_t *)w)[p] = (uint8_t)v; }
 
 /* The hash of a state that every store keys it by. Zobrist, "A new hashing
  * method with application for game playing" (1970): the XOR over the cells
@@ -103,7 +93,7 @@ static inline uint32_t bs_hash_move(uint32_t hash, unsigned v, int q, int p) {
 /* The hash of a packed board, from scratch. */
 uint32_t bs_hash_board(const bs_geom *g, const uint32_t *words);
 
-void bs_pack(const bs_geom *g, const bs_board *b, uint32_t *words);
+void bs_pack(const bs_board *b, uint32_t *words);
 void bs_unpack(const bs_geom *g, const uint32_t *words, int blank, const bs_board *like, bs_board *out);
 
 /* The goal of b: same size and walls, tiles in order, blank last. */

@@ -172,8 +172,9 @@ extern uint8_t bs_heur_lc_out[BS_LC_CODES];
  * (stop 68; stop 58 had measured the other way on boards the constructor
  * answers). */
 typedef struct bs_heur_ctx {
-  const bs_geom *g;
   const uint32_t *w;
+  const uint8_t (*to)[BS_MAX_CELLS];                     /* H->to[side] */
+  const uint32_t (*lk)[BS_MAX_CELLS][BS_MAX_CELLS + 1]; /* H->lk[side] */
   int side, md, tie;
   bs_pdb_idx idx;
   uint8_t at[BS_MAX_CELLS]; /* with tables: each tile's cell */
@@ -184,8 +185,9 @@ typedef struct bs_heur_ctx {
  * key `tie`. */
 static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint32_t *w, int s,
                                   uint32_t word, unsigned tie, bs_heur_ctx *c) {
-  c->g = g;
   c->w = w;
+  c->to = H->to[s];
+  c->lk = H->lk[s];
   c->side = s;
   c->tie = (int)tie;
   c->md = (int)(bs_heur_tables(H) ? word >> BS_SCORE_BITS : word); /* word has no engine bit here */
@@ -198,63 +200,57 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
 }
 
 /* The code of the parent's row (l 0) or column (l 1) through cell x. */
-static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int s, int l, int x) {
-  const uint32_t(*lk)[BS_MAX_CELLS + 1] = H->lk[s][l];
+static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int l, int x) {
+  const uint32_t(*lk)[BS_MAX_CELLS + 1] = c->lk[l];
   uint32_t code = 0;
-  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += lk[y][bs_get(c->g, c->w, y)];
+  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += lk[y][bs_get(c->w, y)];
   return code;
 }
 
-/* Score change for side s when tile v slides from cell q into the blank at
- * p on the parent's board c. A horizontal move changes the columns of p and
- * q, a vertical one their rows (neighbours in a row differ by 1, in a column
- * by the width, at least 2); and a line's conflicts change only if v may
- * conflict in it, which spares most lines a look. The child's line is the
- * parent's with v's digit taken out (q's line) or put in (p's line, where
- * the blank's digit is 0). p's lines are every child's: each is read
- * at most once a parent. */
-static inline int bs_heur_delta(const bs_heur *H, bs_heur_ctx *c, int s, unsigned v, int p, int q) {
-  int d = H->to[s][v][p] - H->to[s][v][q];
-  if (!H->lc_weight) return d;
+/* The conflicts' change when tile v slides from cell q into the blank at p
+ * on the parent's board c. A horizontal move changes the columns of p and
+ * q, a vertical one their rows (neighbours in a row differ by 1, in a
+ * column by the width, at least 2); and a line's conflicts change only if
+ * v may conflict in it, which spares most lines a look. The child's line
+ * is the parent's with v's digit taken out (q's line) or put in (p's line,
+ * where the blank's digit is 0). p's lines are every child's: each is
+ * read at most once a parent. */
+static inline int bs_heur_lines(const bs_heur *H, bs_heur_ctx *c, unsigned v, int p, int q) {
   const int l = (unsigned)(p - q + 1) <= 2; /* p - q is 1 or -1, never 0 */
-  const uint32_t kq = H->lk[s][l][q][v], kp = H->lk[s][l][p][v];
+  const uint32_t kq = c->lk[l][q][v], kp = c->lk[l][p][v];
   int out = 0;
   { /* read even when v cannot conflict there (kq 0: the same entry
      * twice): a branch on it is as hard to foresee as the board, and
      * costs more than the line (stop 68: 0.97 of the time) */
-    const uint32_t code = bs_heur_code(H, c, s, l, q);
+    const uint32_t code = bs_heur_code(H, c, l, q);
     out += bs_heur_lc_out[code - kq] - bs_heur_lc_out[code];
   }
   if (kp) {
-    if (c->line[l] == BS_LC_NONE) c->line[l] = bs_heur_code(H, c, s, l, p);
+    if (c->line[l] == BS_LC_NONE) c->line[l] = bs_heur_code(H, c, l, p);
     const uint32_t code = c->line[l];
     out += bs_heur_lc_out[code + kp] - bs_heur_lc_out[code];
   }
-  return d + H->lc_weight * out;
+  return H->lc_weight * out;
 }
 
 /* The score word of the child where tile v slides from cell q into the
- * blank at p, from the parent's context. A bound that prunes needs no
- * more than to pass `most`: the tuple tables are read only while the
- * value is at most `most` (INT_MAX: all of them). */
-static inline uint32_t bs_heur_child(const bs_heur *H, bs_heur_ctx *c, unsigned v, int p, int q, int most) {
-  int md = c->md + bs_heur_delta(H, c, c->side, v, p, q);
+ * blank at p, from the parent's context, and in *tie its tie key. A bound
+ * that prunes needs no more than to pass `most`: the tuple tables are read
+ * only while the value is at most `most` (INT_MAX: all of them). */
+static inline uint32_t bs_heur_child(const bs_heur *H, bs_heur_ctx *c, unsigned v, int p, int q, int most,
+                                     unsigned *tie) {
+  const int now = c->to[v][p], was = c->to[v][q], t = c->tie + now * now - was * was;
+  *tie = t < 0 ? 0 : t > (int)BS_TIE_MAX ? BS_TIE_MAX : (unsigned)t;
+  int md = c->md + now - was;
+  if (H->lc_weight) md += bs_heur_lines(H, c, v, p, q);
   if (!bs_heur_tables(H)) return (uint32_t)md;
   int h = H->pdb ? bs_pdb_child(&H->view[c->side], &c->idx, v, p, q) : 0;
   if (h < md) h = md;
   if (H->tup[c->side] && h <= most) {
-    int t = bs_tuples_h(H->tup[c->side], c->at, v, p, q, most);
-    if (t > h) h = t;
+    const int u = bs_tuples_h(H->tup[c->side], c->at, v, p, q, most);
+    if (u > h) h = u;
   }
   return (uint32_t)h | (uint32_t)md << BS_SCORE_BITS;
-}
-
-/* The tie key of the child where tile v slides from cell q into the blank
- * at p, from the parent's context. */
-static inline unsigned bs_heur_child_tie(const bs_heur *H, const bs_heur_ctx *c, unsigned v, int p, int q) {
-  const int now = H->to[c->side][v][p], was = H->to[c->side][v][q];
-  const int t = c->tie + now * now - was * was;
-  return t < 0 ? 0 : t > (int)BS_TIE_MAX ? BS_TIE_MAX : (unsigned)t;
 }
 
 #endif

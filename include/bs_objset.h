@@ -25,7 +25,7 @@
 #include "bs_arena.h" /* bs_slot_of, BS_NEW..., BS_TABLE_MIN */
 #include "bs_record.h"
 
-/* One state: the same 23 words, in the same order, as an arena record. */
+/* One state: the same 22 words, in the same order, as an arena record. */
 typedef struct bs_obj {
   uint32_t w[BS_REC_INTS];
 } bs_obj;

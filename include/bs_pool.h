@@ -3,7 +3,7 @@
  * bs_objset (bs_objset.h), but the structs come from slabs that the pool
  * keeps for its whole life:
  *
- *   slab[0]  [ obj | obj | ... | obj ]   slab_objs structs, 92 bytes each
+ *   slab[0]  [ obj | obj | ... | obj ]   slab_objs structs, 88 bytes each
  *   slab[1]  [ obj | obj | obj | ...     <- bump point (cur, used)
  *   free     obj -> obj -> NULL          structs dropped by recycling
  *

@@ -9,7 +9,7 @@
  *   uint32_t  bs_X_count(const X *)            states held, ids 1..count
  *   uint32_t  bs_X_capacity(const X *)         states it may hold at most
  *   int       bs_X_full(const X *)             no room for one more state
- *   uint32_t *bs_X_rec(const X *, uint32_t id) the state's 23 words
+ *   uint32_t *bs_X_rec(const X *, uint32_t id) the state's 22 words
  *   uint32_t *bs_X_scratch(X *)                where to build a candidate;
  *                 only while not full (the arena's is the record past the
  *                 last, which is table space once the store is full)

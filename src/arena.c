@@ -60,7 +60,7 @@ void bs_arena_clear(bs_arena *ar, int nwords) {
 }
 
 /* Growing by half, not by double, keeps the table between 2 and 3 slots a
- * record, so a record costs 100 to 104 bytes at any size. */
+ * record, so a record costs 96 to 100 bytes at any size. */
 void bs_arena_grow_table(bs_arena *ar) {
   uint64_t n = (uint64_t)ar->nslots + ar->nslots / 2;
   ar->nslots = n > BS_SLOT_INTS * (uint64_t)ar->cap ? BS_SLOT_INTS * ar->cap : (uint32_t)n;

@@ -32,15 +32,8 @@ void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall) {
   g->w = w;
   g->h = h;
   g->n = w * h;
-  int bits = 0;
-  while ((1 << bits) <= g->n) bits++; /* floor(log2(n)) + 1 */
-  g->bits = bits;
-  g->per_word = 32 / bits;
-  g->nwords = (g->n + g->per_word - 1) / g->per_word;
-  g->mask = (1u << bits) - 1;
+  g->nwords = (g->n + 3) / 4;
   for (int p = 0; p < g->n; p++) {
-    g->word[p] = (uint8_t)(p / g->per_word);
-    g->shift[p] = (uint8_t)((p % g->per_word) * bits);
     int x = p % w, y = p / w;
     for (int d = 0; d < 4; d++) {
       int nx = x + dx[d], ny = y + dy[d], q = ny * w + nx;
@@ -53,15 +46,15 @@ void bs_geom_layout(bs_geom *g, int w, int h, uint64_t wall) {
 
 void bs_geom_init(bs_geom *g, const bs_board *b) { bs_geom_layout(g, b->w, b->h, b->wall); }
 
-void bs_pack(const bs_geom *g, const bs_board *b, uint32_t *words) {
+void bs_pack(const bs_board *b, uint32_t *words) {
   memset(words, 0, sizeof(uint32_t) * BS_MAX_WORDS);
-  for (int p = 0; p < b->n; p++) bs_put(g, words, p, b->cell[p]);
+  for (int p = 0; p < b->n; p++) bs_put(words, p, b->cell[p]);
 }
 
 uint32_t bs_hash_board(const bs_geom *g, const uint32_t *words) {
   uint32_t hash = 0;
   for (int p = 0; p < g->n; p++) {
-    const unsigned v = bs_get(g, words, p);
+    const unsigned v = bs_get(words, p);
     if (v) hash ^= bs_zobrist(v, p);
   }
   return hash;
@@ -70,7 +63,7 @@ uint32_t bs_hash_board(const bs_geom *g, const uint32_t *words) {
 void bs_unpack(const bs_geom *g, const uint32_t *words, int blank, const bs_board *like,
                bs_board *out) {
   *out = *like;
-  for (int p = 0; p < g->n; p++) out->cell[p] = (uint8_t)bs_get(g, words, p);
+  for (int p = 0; p < g->n; p++) out->cell[p] = (uint8_t)bs_get(words, p);
   out->blank = blank;
 }
 

@@ -63,10 +63,11 @@ typedef struct bs_side {
 _Static_assert(BS_AHEAD >= 1, "at least the next parent is built ahead");
 
 /* One parent's children, built ahead: the tiles that move, the cells the
- * blank moves to, the moves, and the hashes, meta words and score words. */
+ * blank moves to, what the moves add to their path word (bs_path_step),
+ * and the hashes, meta words and score words. */
 typedef struct bs_brood {
-  int nk, kq[4], kd[4];
-  uint32_t kv[4], kh[4], km[4], ks[4];
+  int nk, kq[4];
+  uint32_t kv[4], kp[4], kh[4], km[4], ks[4];
 } bs_brood;
 
 /* Ids below x that the n ascending kept ranges keep, plus one: x's new id. */
@@ -186,8 +187,11 @@ static uint32_t BS_L(next)(const BS_T *st, uint32_t id, uint32_t hi) {
  * each move undone. */
 static void BS_L(join)(const uint32_t *f, const uint32_t *b, bs_result *r) {
   unsigned nf = bs_meta_depth(f[BS_R_META]), nb = bs_meta_depth(b[BS_R_META]), k = 0;
-  for (unsigned i = 0; i < nf; i++) r->moves[k++] = bs_dir_chars[bs_path_get(f, i)];
-  for (unsigned i = nb; i-- > 0;) r->moves[k++] = bs_dir_chars[bs_path_get(b, i) ^ 1];
+  uint8_t dir[BS_PATH_MAX];
+  bs_path_moves(f, nf, dir);
+  for (unsigned i = 0; i < nf; i++) r->moves[k++] = bs_dir_chars[dir[i]];
+  bs_path_moves(b, nb, dir);
+  for (unsigned i = nb; i-- > 0;) r->moves[k++] = bs_dir_chars[dir[i] ^ 1];
   r->moves[k] = 0;
   r->length = (int)k;
 }
@@ -206,7 +210,9 @@ static void BS_L(closest)(const BS_T *st, const bs_side *fw, bs_result *r) {
   if (!best) return;
   const uint32_t *f = BS_F(rec)(st, best);
   unsigned n = bs_meta_depth(f[BS_R_META]);
-  for (unsigned i = 0; i < n; i++) r->moves[i] = bs_dir_chars[bs_path_get(f, i)];
+  uint8_t dir[BS_PATH_MAX];
+  bs_path_moves(f, n, dir);
+  for (unsigned i = 0; i < n; i++) r->moves[i] = bs_dir_chars[dir[i]];
   r->moves[n] = 0;
   r->length = (int)n;
 }
@@ -216,7 +222,8 @@ static void BS_L(closest)(const BS_T *st, const bs_side *fw, bs_result *r) {
 static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_heur *H, const bs_board *b, unsigned side) {
   uint32_t *c = BS_F(scratch)(st);
   const uint32_t *other;
-  bs_pack(g, b, c);
+  bs_pack(b, c);
+  memset(c + BS_R_PATH, 0, BS_PATH_WORDS * sizeof *c); /* children add their moves to it */
   c[BS_R_HASH] = bs_hash_board(g, c);
   c[BS_R_META] = bs_meta(0, side, (unsigned)b->blank, -1, H ? bs_heur_tie(H, (int)side, b) : 0);
   c[BS_R_SCORE] = H ? bs_heur_word(H, (int)side, b) : 0;
@@ -235,24 +242,24 @@ static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, ui
   const uint32_t meta = par[BS_R_META];
   const unsigned blank = bs_meta_blank(meta), side = bs_meta_side(meta), depth = bs_meta_depth(meta);
   const int last = bs_meta_last(meta);
+  const uint32_t place = bs_path_place(depth); /* of this parent's children's move */
   if (p->H) bs_heur_parent(p->H, g, par, (int)side, par[BS_R_SCORE] & ~BS_PRUNED, bs_meta_tie(meta), hc);
   b->nk = 0;
   for (unsigned m = g->dirs[blank] & ~(last < 0 ? 0u : 1u << (last ^ 1)); m; m &= m - 1) {
     const int dir = __builtin_ctz(m), q = g->nb[blank][dir];
-    const unsigned v = bs_get(g, par, q); /* the tile that slides into the blank */
+    const unsigned v = bs_get(par, q); /* the tile that slides into the blank */
     uint32_t sc = 0, tie = 0;
     if (p->H) {
-      sc = bs_heur_child(p->H, hc, v, (int)blank, q, p->bound ? p->bound - (int)depth - 1 : INT_MAX);
+      sc = bs_heur_child(p->H, hc, v, (int)blank, q, p->bound ? p->bound - (int)depth - 1 : INT_MAX, &tie);
       if (p->bound && (int)(depth + 1 + bs_score_value(sc)) > p->bound) continue;
-      if (p->width) tie = bs_heur_child_tie(p->H, hc, v, (int)blank, q); /* only a beam's cut reads it */
     }
     b->kv[b->nk] = v;
     b->kh[b->nk] = bs_hash_move(par[BS_R_HASH], v, q, (int)blank);
     BS_F(prefetch)(st, b->kh[b->nk]);
-    b->km[b->nk] = bs_meta(depth + 1, side, (unsigned)q, dir, tie);
+    b->km[b->nk] = bs_meta_child(meta, (unsigned)q, (unsigned)dir, tie);
     b->ks[b->nk] = sc;
     b->kq[b->nk] = q;
-    b->kd[b->nk++] = dir;
+    b->kp[b->nk++] = bs_path_step(place, last, (unsigned)dir);
   }
 }
 
@@ -321,6 +328,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
       break;
     }
     uint32_t nlo = BS_F(count)(st) + 1;
+    const unsigned path = BS_R_PATH + bs_path_word(d); /* the word this layer's moves go in */
     /* at[0]: the parent whose children are looked up now; at[1..]: the
      * next ones, whose children are built BS_AHEAD parents early, so that
      * the table slots brood prefetches are in cache by the time they are
@@ -353,15 +361,15 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
          * with the tile moved, its own hash, meta and score words, and one
          * more move on the path: one copy of a constant size, inline. */
         memcpy(c, BS_F(rec)(st, at[0]), BS_REC_INTS * sizeof(uint32_t));
-        bs_flip(&g, c, (int)bs_meta_blank(c[BS_R_META]), b->kv[k]);
-        bs_flip(&g, c, b->kq[k], b->kv[k]);
+        bs_flip(c, (int)bs_meta_blank(c[BS_R_META]), b->kv[k]);
+        bs_flip(c, b->kq[k], b->kv[k]);
         c[BS_R_HASH] = b->kh[k];
         c[BS_R_META] = b->km[k];
         c[BS_R_SCORE] = b->ks[k];
         const uint32_t *other = NULL;
         int seen = BS_F(lookup)(st, c, &other);
         if (seen == BS_SEEN_SELF) continue;
-        bs_path_put(c, d, (unsigned)b->kd[k]);
+        c[path] += b->kp[k];
         if (seen == BS_NEW) {
           BS_F(commit)(st);
           continue;

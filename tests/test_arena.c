@@ -67,7 +67,7 @@ Test(arena, layout) {
   bs_arena ar;
   cr_assert_eq(bs_arena_init(&ar, 1000), 0);
   cr_assert_eq(bs_arena_capacity(&ar), 1000);
-  cr_assert_eq(ar.table, ar.a + 1 + 23 * 1000, "the table follows the records");
+  cr_assert_eq(ar.table, ar.a + 1 + 22 * 1000, "the table follows the records, 22 ints each");
   cr_assert_eq(bs_arena_rec(&ar, 1), ar.a + 1, "record 1 starts after the reserved int");
   cr_assert_eq(bs_arena_rec(&ar, 2), ar.a + 1 + BS_REC_INTS);
   cr_assert_eq(bs_arena_rec(&ar, 1000) + BS_REC_INTS, ar.table, "the last record ends at the table");
@@ -77,7 +77,7 @@ Test(arena, layout) {
   cr_assert_eq(bs_arena_bytes(&ar), (1 + ar.nslots) * sizeof(uint32_t));
   insert(&ar, 7, BS_FORWARD, 0);
   cr_assert_eq(bs_arena_scratch(&ar), bs_arena_rec(&ar, 2));
-  cr_assert_eq(bs_arena_bytes(&ar), (1 + 23 + ar.nslots) * sizeof(uint32_t));
+  cr_assert_eq(bs_arena_bytes(&ar), (1 + 22 + ar.nslots) * sizeof(uint32_t));
   bs_arena_free(&ar);
 }
 
@@ -102,21 +102,47 @@ Test(arena, meta_fields_keep_their_values) {
 
 /* A path grown a move at a time, each record from a copy of its parent's
  * words (the engine's children), reads back every move, to the record's
- * full depth: putting move k keeps moves 0..k-1, whatever the copied words
- * hold past them. */
+ * full depth, and never touches a word outside its own: from a root whose
+ * path words are zero, each move after the first never undoing the one
+ * before it, as in the engine. Every move is drawn, so every digit of
+ * every place value is put. */
 Test(arena, paths_grow_a_move_at_a_time) {
   uint64_t seed = 5;
-  uint8_t want[BS_PATH_MAX];
-  uint32_t rec[BS_REC_INTS];
-  for (int i = 0; i < BS_REC_INTS; i++) rec[i] = (uint32_t)bs_rand_below(&seed, 1u << 30) * 4 + 3; /* junk */
-  for (unsigned k = 0; k < BS_PATH_MAX; k++) {
-    uint32_t child[BS_REC_INTS];
-    memcpy(child, rec, sizeof child);
-    want[k] = (uint8_t)bs_rand_below(&seed, 4);
-    bs_path_put(child, k, want[k]);
-    for (unsigned i = 0; i <= k; i++) cr_assert_eq(bs_path_get(child, i), want[i], "move %u of %u", i, k + 1);
-    memcpy(rec, child, sizeof rec);
+  for (int rep = 0; rep < 20; rep++) {
+    uint8_t want[BS_PATH_MAX], got[BS_PATH_MAX];
+    uint32_t rec[BS_REC_INTS];
+    for (int i = 0; i < BS_REC_INTS; i++) rec[i] = (uint32_t)bs_rand_below(&seed, 1u << 30) * 4 + 3; /* junk */
+    memset(rec + BS_R_PATH, 0, BS_PATH_WORDS * sizeof *rec);
+    uint32_t keep[BS_REC_INTS];
+    memcpy(keep, rec, sizeof keep);
+    for (unsigned k = 0; k < BS_PATH_MAX; k++) {
+      const int last = k ? want[k - 1] : -1;
+      do want[k] = (uint8_t)bs_rand_below(&seed, 4);
+      while (last >= 0 && want[k] == (last ^ 1));
+      uint32_t child[BS_REC_INTS];
+      memcpy(child, rec, sizeof child);
+      child[BS_R_PATH + bs_path_word(k)] += bs_path_step(bs_path_place(k), last, want[k]);
+      bs_path_moves(child, k + 1, got);
+      cr_assert_arr_eq(got, want, k + 1, "the first %u moves", k + 1);
+      memcpy(rec, child, sizeof rec);
+    }
+    for (int i = 0; i < BS_REC_INTS; i++)
+      if (i < BS_R_PATH || i >= BS_R_PATH + BS_PATH_WORDS) cr_assert_eq(rec[i], keep[i], "word %d", i);
   }
+}
+
+/* The largest digits at every place fit their words: 3 at move 0, 2 at
+ * every other, all 192 moves. */
+Test(arena, paths_hold_their_largest_digits) {
+  uint8_t want[BS_PATH_MAX], got[BS_PATH_MAX];
+  uint32_t rec[BS_REC_INTS] = {0};
+  for (unsigned k = 0; k < BS_PATH_MAX; k++) {
+    /* Digit 2 after move `last` is the last move that does not undo it. */
+    want[k] = (uint8_t)(k ? (want[k - 1] ^ 1) == 3 ? 2 : 3 : 3);
+    rec[BS_R_PATH + bs_path_word(k)] += bs_path_step(bs_path_place(k), k ? want[k - 1] : -1, want[k]);
+  }
+  bs_path_moves(rec, BS_PATH_MAX, got);
+  cr_assert_arr_eq(got, want, BS_PATH_MAX);
 }
 
 Test(arena, new_self_other) {
@@ -156,7 +182,7 @@ Test(arena, many_records_and_growth) {
   for (uint32_t k = 1; k <= n; k++) {
     cr_assert_eq(insert(&ar, k * 3, k & 1, 0), k);
     cr_assert_leq(2 * bs_arena_count(&ar), ar.nslots, "the table stays at most half full");
-    cr_assert_leq(ar.nslots, 2 * cap);
+    cr_assert_leq(ar.nslots, 3 * cap);
   }
   cr_assert_gt(ar.nslots, first, "the table grew");
   for (uint32_t k = 1; k <= n; k++) finds(&ar, k * 3, k & 1, k, 0);
@@ -189,7 +215,7 @@ Test(arena, fills_to_capacity) {
     insert(&ar, k, 0, 0);
   }
   cr_assert(bs_arena_full(&ar));
-  cr_assert_eq(ar.nslots, 2 * cap, "a full arena uses every slot of its budget");
+  cr_assert_eq(ar.nslots, 3 * cap, "a full arena uses every slot of its budget");
   for (uint32_t k = 1; k <= cap; k++) finds(&ar, k, 0, k, 0);
   const uint32_t *other;
   cr_assert_eq(lookup(&ar, cap + 1, 0, 0, &other), BS_NEW, "a lookup in a full table ends");
@@ -201,17 +227,17 @@ Test(arena, expect_sizes_the_table_once) {
   cr_assert_eq(bs_arena_init(&ar, 5000), 0);
   bs_arena_clear(&ar, 2);
   bs_arena_expect(&ar, 3000);
-  cr_assert_eq(ar.nslots, 6000, "two slots a record expected");
+  cr_assert_eq(ar.nslots, 9000, "three slots a record expected");
   for (uint32_t k = 1; k <= 3000; k++) insert(&ar, k, k % 2, 0);
-  cr_assert_eq(ar.nslots, 6000, "the expected records never grow it");
+  cr_assert_eq(ar.nslots, 9000, "the expected records never grow it");
   for (uint32_t k = 1; k <= 3000; k++) finds(&ar, k, k % 2, k, 0);
   bs_arena_expect(&ar, 5000);
-  cr_assert_eq(ar.nslots, 6000, "a table with records in is left alone");
+  cr_assert_eq(ar.nslots, 9000, "a table with records in is left alone");
   /* Never past the budget's slots; and the slots it takes in after a
    * clear are empty, though it empties none itself. */
   bs_arena_clear(&ar, 2);
   bs_arena_expect(&ar, 1u << 30);
-  cr_assert_eq(ar.nslots, 2 * 5000);
+  cr_assert_eq(ar.nslots, 3 * 5000);
   const uint32_t *other;
   for (uint32_t k = 1; k <= 3000; k++) cr_assert_eq(lookup(&ar, k, 0, 0, &other), BS_NEW, "key %u", k);
   /* A smaller hint keeps the table. */

@@ -5,29 +5,6 @@
 
 #include "bs_rng.h"
 
-/* floor(log2(n)) + 1: the number of binary digits of n. */
-static int digits_of(int n) {
-  int b = 0;
-  for (; n; n >>= 1) b++;
-  return b;
-}
-
-Test(board, geometry_known_sizes) {
-  static const struct { int w, h, bits, per_word, nwords; } want[] = {
-      {2, 2, 3, 10, 1}, {3, 3, 4, 8, 2}, {4, 4, 5, 6, 3},
-      {5, 5, 5, 6, 5},  {6, 5, 5, 6, 5}, {6, 6, 6, 5, 8},
-  };
-  for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
-    uint8_t cell[BS_MAX_CELLS] = {0};
-    bs_board b = bs_test_board(want[i].w, want[i].h, 0, cell);
-    bs_geom g;
-    bs_geom_init(&g, &b);
-    cr_expect_eq(g.bits, want[i].bits, "%dx%d bits", want[i].w, want[i].h);
-    cr_expect_eq(g.per_word, want[i].per_word, "%dx%d cells a word", want[i].w, want[i].h);
-    cr_expect_eq(g.nwords, want[i].nwords, "%dx%d words", want[i].w, want[i].h);
-  }
-}
-
 Test(board, geometry_every_size) {
   for (int w = 2; w <= 6; w++)
     for (int h = 2; h <= 6; h++) {
@@ -36,21 +13,19 @@ Test(board, geometry_every_size) {
       bs_board b = bs_test_board(w, h, 0, cell);
       bs_geom g;
       bs_geom_init(&g, &b);
-      int bits = digits_of(n);
-      cr_assert_eq(g.bits, bits, "%dx%d", w, h);
-      cr_assert_eq(g.per_word, 32 / bits, "%dx%d", w, h);
-      cr_assert_eq(g.nwords, (n + 32 / bits - 1) / (32 / bits), "%dx%d", w, h);
+      cr_assert_eq(g.nwords, (n + 3) / 4, "%dx%d: a byte a cell", w, h);
       cr_assert_leq(g.nwords, BS_MAX_WORDS, "%dx%d", w, h);
-      cr_assert_eq(g.mask, (1u << bits) - 1, "%dx%d", w, h);
-      /* Every cell holds values up to n-1 in its own bits, inside nwords. */
+      /* Every cell holds any tile in its own byte, inside nwords. */
       for (int p = 0; p < n; p++) {
         uint32_t words[BS_MAX_WORDS] = {0};
-        bs_put(&g, words, p, g.mask);
+        bs_put(words, p, (unsigned)n - 1);
         for (int q = 0; q < n; q++)
-          cr_assert_eq(bs_get(&g, words, q), q == p ? g.mask : 0u, "%dx%d put %d get %d", w, h, p, q);
-        for (int k = g.nwords; k < BS_MAX_WORDS; k++) cr_assert_eq(words[k], 0u, "%dx%d", w, h);
+          cr_assert_eq(bs_get(words, q), q == p ? (unsigned)n - 1 : 0u, "%dx%d put %d get %d", w, h, p, q);
+        for (int k = 0; k < BS_MAX_WORDS; k++)
+          cr_assert_eq(words[k] != 0, k == p / 4, "%dx%d put %d: word %d", w, h, p, k);
       }
     }
+  cr_assert_eq(BS_MAX_WORDS * 4, BS_MAX_CELLS, "the largest board fills its words");
 }
 
 Test(board, pack_round_trip_every_size) {
@@ -63,12 +38,10 @@ Test(board, pack_round_trip_every_size) {
         bs_geom_init(&g, &b);
         uint32_t words[BS_MAX_WORDS];
         memset(words, 0xff, sizeof words);
-        bs_pack(&g, &b, words);
-        for (int p = 0; p < b.n; p++) cr_assert_eq(bs_get(&g, words, p), b.cell[p], "%dx%d cell %d", w, h, p);
-        /* Bits past the last cell are zero: hashes and compares see whole words. */
-        int used = b.n - (g.nwords - 1) * g.per_word;
-        uint32_t tail = used * g.bits >= 32 ? 0 : words[g.nwords - 1] >> (used * g.bits);
-        cr_assert_eq(tail, 0u, "%dx%d: bits past the last cell", w, h);
+        bs_pack(&b, words);
+        for (int p = 0; p < b.n; p++) cr_assert_eq(bs_get(words, p), b.cell[p], "%dx%d cell %d", w, h, p);
+        /* Bytes past the last cell are zero: hashes and compares see whole words. */
+        for (int p = b.n; p < 4 * g.nwords; p++) cr_assert_eq(bs_get(words, p), 0u, "%dx%d: byte %d", w, h, p);
         for (int k = g.nwords; k < BS_MAX_WORDS; k++) cr_assert_eq(words[k], 0u, "%dx%d word %d", w, h, k);
         bs_board like = b, out;
         memset(like.cell, 0, sizeof like.cell);
@@ -90,13 +63,13 @@ Test(board, put_changes_one_cell) {
       bs_geom g;
       bs_geom_init(&g, &b);
       uint32_t words[BS_MAX_WORDS];
-      bs_pack(&g, &b, words);
+      bs_pack(&b, words);
       for (int p = 0; p < b.n; p++) {
         unsigned v = (unsigned)((b.cell[p] + 1) % b.n);
-        bs_put(&g, words, p, v);
+        bs_put(words, p, v);
         for (int q = 0; q < b.n; q++)
-          cr_assert_eq(bs_get(&g, words, q), q == p ? v : b.cell[q], "%dx%d put %d", w, h, p);
-        bs_put(&g, words, p, b.cell[p]);
+          cr_assert_eq(bs_get(words, q), q == p ? v : b.cell[q], "%dx%d put %d", w, h, p);
+        bs_put(words, p, b.cell[p]);
       }
     }
 }
@@ -119,14 +92,14 @@ Test(board, hash_moves_and_spreads) {
       bs_geom g;
       bs_geom_init(&g, &b);
       uint32_t words[BS_MAX_WORDS];
-      bs_pack(&g, &b, words);
+      bs_pack(&b, words);
       uint32_t hash = bs_hash_board(&g, words);
       for (int step = 0; step < 500; step++) {
         const int d = (int)(bs_rand(&seed) % 4), q = g.nb[b.blank][d], p = b.blank;
         if (q < 0) continue;
         hash = bs_hash_move(hash, b.cell[q], q, p);
         cr_assert(bs_move(&b, d));
-        bs_pack(&g, &b, words);
+        bs_pack(&b, words);
         cr_assert_eq(hash, bs_hash_board(&g, words), "%dx%d step %d", w, h, step);
       }
     }
@@ -143,7 +116,7 @@ Test(board, hash_moves_and_spreads) {
     bs_perm_unrank(r, 9, v);
     memcpy(b.cell, v, 9);
     uint32_t words[BS_MAX_WORDS];
-    bs_pack(&g, &b, words);
+    bs_pack(&b, words);
     hashes[n] = bs_hash_board(&g, words);
     fill[((uint64_t)hashes[n] * 64) >> 32]++; /* the slot's high bits, as the stores take them */
     n++;
@@ -209,10 +182,10 @@ Test(board, moves_respect_edges_and_walls) {
           /* The engine's child: two flips, the blank's cell and the tile's,
            * each between 0 and the tile, make the packed board of the move. */
           uint32_t words[BS_MAX_WORDS], want[BS_MAX_WORDS];
-          bs_pack(&g, &b, words);
-          bs_pack(&g, &m, want);
-          bs_flip(&g, words, b.blank, b.cell[q]);
-          bs_flip(&g, words, q, b.cell[q]);
+          bs_pack(&b, words);
+          bs_pack(&m, want);
+          bs_flip(words, b.blank, b.cell[q]);
+          bs_flip(words, q, b.cell[q]);
           cr_assert_arr_eq(words, want, sizeof words, "%dx%d blank %d %c: flips", w, h, b.blank, bs_dir_chars[d]);
           cr_assert_eq(bs_move(&m, d ^ 1), 1, "d ^ 1 undoes d");
           cr_assert_eq(memcmp(&m, &b, sizeof b), 0, "d ^ 1 undoes d");

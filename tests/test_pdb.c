@@ -508,7 +508,7 @@ Test(pdb, counts_match_the_definition) {
       }
       bs_pdb_idx x;
       uint32_t words[BS_MAX_WORDS];
-      bs_pack(&g, &b, words);
+      bs_pack(&b, words);
       cr_assert_eq(bs_pdb_eval(&V, b.cell, &x), want, "round %d board %d", round, k);
       uint8_t at[BS_MAX_CELLS];
       cr_assert_eq(bs_pdb_eval_at(&V, &g, words, at, &x), want, "round %d board %d packed", round, k);
@@ -599,7 +599,7 @@ Test(pdb, steps_match_recounts_on_big_boards) {
         bs_pdb_apply(&V, &x, v, p, q);
         bs_move(&b, d);
         uint32_t words[BS_MAX_WORDS];
-        bs_pack(&g, &b, words);
+        bs_pack(&b, words);
         cr_assert_eq(bs_pdb_eval(&V, b.cell, &y), hc, "round %d side %d step %d", round, side, step);
         uint8_t at[BS_MAX_CELLS];
         cr_assert_eq(bs_pdb_eval_at(&V, &g, words, at, &y), hc);
@@ -640,7 +640,7 @@ Test(pdb, evaluations_along_a_walk_match_recounts) {
           if (g.nb[b.blank][d] >= 0) bs_move(&b, d);
         }
         far += moves >= 20;
-        bs_pack(&g, &b, words);
+        bs_pack(&b, words);
         const int h = bs_pdb_eval_at(&V, &g, words, at, &x);
         cr_assert_eq(h, bs_pdb_eval(&V, b.cell, &full), "round %d side %d step %d", round, side, step);
         for (int L = 0; L < V.nlens; L++) {

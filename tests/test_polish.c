@@ -194,13 +194,13 @@ Test(polish, relays_shorten_long_ways_within_the_total) {
     const int len = long_way(&seed, round, 600, &a, &z, m);
     const uint64_t total = 400000;
     memset(&acc, 0, sizeof acc);
-    int relayed = bs_polish_relay(&sv, &a, m, len, &(bs_relay_plan){60, 3, 4, 100, total}, NULL, &acc);
+    int relayed = bs_polish_relay(&sv, &a, m, len, &(bs_relay_plan){60, 3, 4, 100, total, 0}, NULL, &acc);
     expect_within(&a, &z, m, len, relayed, &acc, total, round);
     if (len >= 200) cr_assert_leq(relayed * 10, len * 9, "round %d: %d moves of %d", round, relayed, len);
     /* A total smaller than the stretches gives each a share of 0 states,
      * which must not be read as no limit. */
     memset(&acc, 0, sizeof acc);
-    cr_assert_eq(bs_polish_relay(&sv, &a, m, relayed, &(bs_relay_plan){60, 3, 4, 100, 2}, NULL, &acc), relayed);
+    cr_assert_eq(bs_polish_relay(&sv, &a, m, relayed, &(bs_relay_plan){60, 3, 4, 100, 2, 0}, NULL, &acc), relayed);
     cr_assert_leq(acc.generated, 2 + 64, "round %d: %llu generated", round, (unsigned long long)acc.generated);
   }
   bs_solver_free(&sv);
@@ -221,7 +221,7 @@ Test(polish, the_same_in_every_store) {
       static bs_result acc;
       memset(&acc, 0, sizeof acc);
       memcpy(m, m0, (size_t)len0 + 1);
-      int len = bs_polish_relay(&sv, &a, m, bs_polish_loops(&a, m, len0), &(bs_relay_plan){40, 3, 4, 50, 100000},
+      int len = bs_polish_relay(&sv, &a, m, bs_polish_loops(&a, m, len0), &(bs_relay_plan){40, 3, 4, 50, 100000, 0},
                                 NULL, &acc);
       len = bs_polish_windows(&sv, &a, m, len, &(bs_polish_plan){12, 4, 50000, 0}, NULL, &acc);
       m[len] = 0;
@@ -416,7 +416,7 @@ Test(polish, a_relay_that_misses_leaves_the_rest_their_share) {
     const int all = circled_way(&seed, &a, &z, m, &len);
     memset(&acc, 0, sizeof acc);
     const uint64_t total = 10000;
-    int relayed = bs_polish_relay(&sv, &a, m, all, &(bs_relay_plan){60, 3, 4, 100, total}, NULL, &acc);
+    int relayed = bs_polish_relay(&sv, &a, m, all, &(bs_relay_plan){60, 3, 4, 100, total, 0}, NULL, &acc);
     expect_within(&a, &z, m, all, relayed, &acc, total, round);
     cr_assert_leq(relayed, len + 120, "round %d: %d moves of %d, the circling kept", round, relayed, all);
   }
