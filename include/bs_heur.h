@@ -159,7 +159,6 @@ static inline unsigned bs_score_value(uint32_t word) { return word & BS_SCORE_MA
  * load. */
 #define BS_LC_BASE (BS_MAX_SIDE + 1)
 #define BS_LC_CODES 117649u /* BS_LC_BASE^BS_MAX_SIDE */
-#define BS_LC_NONE UINT32_MAX /* no code yet */
 _Static_assert(BS_LC_CODES == 7u * 7 * 7 * 7 * 7 * 7 && BS_LC_BASE == 7, "a code is a digit per cell of a line");
 extern uint8_t bs_heur_lc_out[BS_LC_CODES];
 
@@ -178,7 +177,6 @@ typedef struct bs_heur_ctx {
   int side, md, tie;
   bs_pdb_idx idx;
   uint8_t at[BS_MAX_CELLS]; /* with tables: each tile's cell */
-  uint32_t line[2]; /* the codes of the parent's blank's row and column, once a child needs them */
 } bs_heur_ctx;
 
 /* The parent of side s with packed board w, score word `word` and tie
@@ -191,7 +189,6 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
   c->side = s;
   c->tie = (int)tie;
   c->md = (int)(bs_heur_tables(H) ? word >> BS_SCORE_BITS : word); /* word has no engine bit here */
-  c->line[0] = c->line[1] = BS_LC_NONE;
   if (H->pdb) {
     bs_pdb_eval_at(&H->view[s], g, w, c->at, &c->idx);
   } else if (H->tup[s]) {
@@ -210,34 +207,25 @@ static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int 
 /* The conflicts' change when tile v slides from cell q into the blank at p
  * on the parent's board c. A horizontal move changes the columns of p and
  * q, a vertical one their rows (neighbours in a row differ by 1, in a
- * column by the width, at least 2); and a line's conflicts change only if
- * v may conflict in it, which spares most lines a look. The child's line
- * is the parent's with v's digit taken out (q's line) or put in (p's line,
- * where the blank's digit is 0). p's lines are every child's: each is
- * read at most once a parent. */
-static inline int bs_heur_lines(const bs_heur *H, bs_heur_ctx *c, unsigned v, int p, int q) {
+ * column by the width, at least 2), and only for v, which may conflict
+ * only in its target line: in q's line or in p's, never both. So one line
+ * is read, with no branch: q's if v may conflict there (the child's line
+ * is the parent's with v's digit kq taken out), else p's (with v's digit
+ * kp put in, where the blank's digit is 0; kp 0 too: no change). A branch
+ * that skips the read when neither may is as hard to foresee as the board
+ * (stop 68: 0.97 of the time without it). */
+static inline int bs_heur_lines(const bs_heur *H, const bs_heur_ctx *c, unsigned v, int p, int q) {
   const int l = (unsigned)(p - q + 1) <= 2; /* p - q is 1 or -1, never 0 */
   const uint32_t kq = c->lk[l][q][v], kp = c->lk[l][p][v];
-  int out = 0;
-  { /* read even when v cannot conflict there (kq 0: the same entry
-     * twice): a branch on it is as hard to foresee as the board, and
-     * costs more than the line (stop 68: 0.97 of the time) */
-    const uint32_t code = bs_heur_code(H, c, l, q);
-    out += bs_heur_lc_out[code - kq] - bs_heur_lc_out[code];
-  }
-  if (kp) {
-    if (c->line[l] == BS_LC_NONE) c->line[l] = bs_heur_code(H, c, l, p);
-    const uint32_t code = c->line[l];
-    out += bs_heur_lc_out[code + kp] - bs_heur_lc_out[code];
-  }
-  return H->lc_weight * out;
+  const uint32_t code = bs_heur_code(H, c, l, kq ? q : p);
+  return H->lc_weight * (bs_heur_lc_out[code - kq + kp] - bs_heur_lc_out[code]);
 }
 
 /* The score word of the child where tile v slides from cell q into the
  * blank at p, from the parent's context, and in *tie its tie key. A bound
  * that prunes needs no more than to pass `most`: the tuple tables are read
  * only while the value is at most `most` (INT_MAX: all of them). */
-static inline uint32_t bs_heur_child(const bs_heur *H, bs_heur_ctx *c, unsigned v, int p, int q, int most,
+static inline uint32_t bs_heur_child(const bs_heur *H, const bs_heur_ctx *c, unsigned v, int p, int q, int most,
                                      unsigned *tie) {
   const int now = c->to[v][p], was = c->to[v][q], t = c->tie + now * now - was * was;
   *tie = t < 0 ? 0 : t > (int)BS_TIE_MAX ? BS_TIE_MAX : (unsigned)t;
