@@ -199,8 +199,9 @@ static inline void bs_heur_parent(const bs_heur *H, const bs_geom *g, const uint
 /* The code of the parent's row (l 0) or column (l 1) through cell x. */
 static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int l, int x) {
   const uint32_t(*lk)[BS_MAX_CELLS + 1] = c->lk[l];
+  const int step = H->step[l];
   uint32_t code = 0;
-  for (int i = 0, y = H->first[l][x]; i < H->len[l]; i++, y += H->step[l]) code += lk[y][bs_get(c->w, y)];
+  for (int y = H->first[l][x], end = y + H->len[l] * step; y != end; y += step) code += lk[y][bs_get(c->w, y)];
   return code;
 }
 

@@ -232,17 +232,17 @@ static void BS_L(add_root)(BS_T *st, const bs_geom *g, const bs_heur *H, const b
 }
 
 /* Works out the children of record id into b (never the move back to its
- * parent), with their scores and tie keys when the policy has a heuristic
+ * parent; `place`: their move's place value, bs_path_place of the parent's
+ * layer), with their scores and tie keys when the policy has a heuristic
  * (hc: the search's context, which it fills with the parent's), leaves out
  * those the bound prunes, and prefetches their table slots, so that the
  * cache misses of their lookups overlap instead of queueing. */
-static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, uint32_t id, bs_heur_ctx *hc,
-                        bs_brood *b) {
+static void BS_L(brood)(const BS_T *st, const bs_geom *g, const bs_policy *p, uint32_t place, uint32_t id,
+                        bs_heur_ctx *hc, bs_brood *b) {
   const uint32_t *par = BS_F(rec)(st, id);
   const uint32_t meta = par[BS_R_META];
   const unsigned blank = bs_meta_blank(meta), side = bs_meta_side(meta), depth = bs_meta_depth(meta);
   const int last = bs_meta_last(meta);
-  const uint32_t place = bs_path_place(depth); /* of this parent's children's move */
   if (p->H) bs_heur_parent(p->H, g, par, (int)side, par[BS_R_SCORE] & ~BS_PRUNED, bs_meta_tie(meta), hc);
   b->nk = 0;
   for (unsigned m = g->dirs[blank] & ~(last < 0 ? 0u : 1u << (last ^ 1)); m; m &= m - 1) {
@@ -328,7 +328,9 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
       break;
     }
     uint32_t nlo = BS_F(count)(st) + 1;
-    const unsigned path = BS_R_PATH + bs_path_word(d); /* the word this layer's moves go in */
+    /* The word this layer's moves go in, and their place value in it. */
+    const unsigned path = BS_R_PATH + bs_path_word(d);
+    const uint32_t place = bs_path_place(d);
     /* at[0]: the parent whose children are looked up now; at[1..]: the
      * next ones, whose children are built BS_AHEAD parents early, so that
      * the table slots brood prefetches are in cache by the time they are
@@ -341,14 +343,14 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     int cur = 0;
     at[0] = BS_L(next)(st, side[s].lo, side[s].hi);
     for (int i = 1; i < n_at; i++) at[i] = BS_L(next)(st, at[i - 1] + 1, side[s].hi);
-    for (int i = 0; i < BS_AHEAD && at[i] < side[s].hi; i++) BS_L(brood)(st, &g, p, at[i], &hc, &brood[i]);
+    for (int i = 0; i < BS_AHEAD && at[i] < side[s].hi; i++) BS_L(brood)(st, &g, p, place, at[i], &hc, &brood[i]);
     while (at[0] < side[s].hi) {
       if (p->budget && r->generated > p->budget) {
         end = BS_END_BUDGET;
         if (p->width && p->H && best == INT_MAX) BS_L(closest)(st, &side[0], r);
         goto done;
       }
-      if (at[BS_AHEAD] < side[s].hi) BS_L(brood)(st, &g, p, at[BS_AHEAD], &hc, &brood[(cur + BS_AHEAD) % n_at]);
+      if (at[BS_AHEAD] < side[s].hi) BS_L(brood)(st, &g, p, place, at[BS_AHEAD], &hc, &brood[(cur + BS_AHEAD) % n_at]);
       const bs_brood *b = &brood[cur];
       for (int k = 0; k < b->nk; k++) {
         r->generated++;
