@@ -129,19 +129,18 @@ static int BS_L(recycle)(BS_T *st, bs_side *side, uint32_t *nlo, uint32_t *it, i
  * tie key (bs_heur.h), then to the lower id, by marking the others
  * BS_PRUNED; returns how many stay in the beam, and in *best the least
  * score among them (a beam's; UINT_MAX otherwise). The scores are small
- * integers, so a histogram gives the cut, and another one over the tie keys
- * of the cut's score which of those stay; that one is the thread's, empty
- * between calls, as only the keys in use are cleared. */
-static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width, unsigned *best) {
+ * integers, so a histogram gives the cut: hist, which the layer's commits
+ * filled, and `low`, its least score (one pass over the layer's records
+ * fewer: they lie a record apart). Another histogram over the tie keys of
+ * the cut's score says which of those stay; that one is the thread's,
+ * empty between calls, as only the keys in use are cleared. */
+static uint32_t BS_L(select)(BS_T *st, uint32_t lo, uint32_t hi, uint32_t width, const uint32_t *hist,
+                             unsigned low, unsigned *best) {
   *best = UINT_MAX;
   if (!width) return hi - lo;
+  *best = low;
   const int cut = hi - lo > width;
-  uint32_t hist[BS_HIST] = {0}, below = 0, t = 0;
-  for (uint32_t id = lo; id < hi; id++) {
-    uint32_t sc = bs_score_value(BS_F(rec)(st, id)[BS_R_SCORE]);
-    if (cut) hist[sc < BS_HIST ? sc : BS_HIST - 1]++;
-    if (sc < *best) *best = sc;
-  }
+  uint32_t below = 0, t = 0;
   if (!cut) return hi - lo;
   while (below + hist[t] < width) below += hist[t++];
   /* Of score t, `ties` stay: those of keys below kt, then the first `kties`
@@ -328,6 +327,10 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
       break;
     }
     uint32_t nlo = BS_F(count)(st) + 1;
+    /* The beam's scores of the layer's new states (select). */
+    uint32_t hist[BS_HIST];
+    unsigned lbest = UINT_MAX;
+    if (p->width) memset(hist, 0, sizeof hist);
     /* The word this layer's moves go in, and their place value in it. */
     const unsigned path = BS_R_PATH + bs_path_word(d);
     const uint32_t place = bs_path_place(d);
@@ -374,6 +377,11 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
         c[path] += b->kp[k];
         if (seen == BS_NEW) {
           BS_F(commit)(st);
+          if (p->width) {
+            const unsigned sc = bs_score_value(b->ks[k]);
+            hist[sc < BS_HIST ? sc : BS_HIST - 1]++;
+            if (sc < lbest) lbest = sc;
+          }
           continue;
         }
         int len = (int)(d + 1 + bs_meta_depth(other[BS_R_META]));
@@ -395,7 +403,7 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     side[s].lo = nlo;
     side[s].hi = BS_F(count)(st) + 1;
     side[s].depth = d + 1;
-    side[s].live = BS_L(select)(st, side[s].lo, side[s].hi, width, &side[s].best);
+    side[s].live = BS_L(select)(st, side[s].lo, side[s].hi, width, hist, lbest, &side[s].best);
     /* A beam whose forward side has not come closer in `stall` layers
      * wanders round where its score misleads it, and would spend the rest
      * of its budget there: it ends, leaving the way to its frontier's
