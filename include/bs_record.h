@@ -14,10 +14,11 @@
  *
  * A byte a cell, not the fewest bits: reading a cell is one load, where a
  * cell of packed bits costs a word's index, a shift and a mask, and the
- * scores read a line of cells for every child (bs_heur_code). On every
- * 10th real board that ran 0.91 of the instructions (docs/heuristic.md,
- * stop 88). A 6x6 board takes nine words, where packed bits took eight;
- * the path's words pay for it, as moves are digits in base 3 (below). */
+ * scores read a line of cells for every child (bs_heur_code): 0.92 of
+ * the instructions on every 100th real board, 0.89 of the time on every
+ * 10th (docs/heuristic.md, stop 88). A 6x6 board takes nine words, where
+ * packed bits took eight; the path's words pay for it, as moves are digits
+ * in base 3 (below). */
 #ifndef BS_RECORD_H
 #define BS_RECORD_H
 
