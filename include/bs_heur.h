@@ -201,7 +201,8 @@ static inline uint32_t bs_heur_code(const bs_heur *H, const bs_heur_ctx *c, int 
   const uint32_t(*lk)[BS_MAX_CELLS + 1] = c->lk[l];
   const int step = H->step[l];
   uint32_t code = 0;
-  for (int y = H->first[l][x], end = y + H->len[l] * step; y != end; y += step) code += lk[y][bs_get(c->w, y)];
+  for (int y = H->first[l][x], end = y + H->len[l] * step; y != end; y += step)
+    code += lk[y][bs_get(c->w, y)];
   return code;
 }
 

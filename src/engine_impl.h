@@ -346,14 +346,16 @@ bs_end BS_CAT(bs_engine_, BS_STORE)(BS_T *st, const bs_board *from, const bs_boa
     int cur = 0;
     at[0] = BS_L(next)(st, side[s].lo, side[s].hi);
     for (int i = 1; i < n_at; i++) at[i] = BS_L(next)(st, at[i - 1] + 1, side[s].hi);
-    for (int i = 0; i < BS_AHEAD && at[i] < side[s].hi; i++) BS_L(brood)(st, &g, p, place, at[i], &hc, &brood[i]);
+    for (int i = 0; i < BS_AHEAD && at[i] < side[s].hi; i++)
+      BS_L(brood)(st, &g, p, place, at[i], &hc, &brood[i]);
     while (at[0] < side[s].hi) {
       if (p->budget && r->generated > p->budget) {
         end = BS_END_BUDGET;
         if (p->width && p->H && best == INT_MAX) BS_L(closest)(st, &side[0], r);
         goto done;
       }
-      if (at[BS_AHEAD] < side[s].hi) BS_L(brood)(st, &g, p, place, at[BS_AHEAD], &hc, &brood[(cur + BS_AHEAD) % n_at]);
+      if (at[BS_AHEAD] < side[s].hi)
+        BS_L(brood)(st, &g, p, place, at[BS_AHEAD], &hc, &brood[(cur + BS_AHEAD) % n_at]);
       const bs_brood *b = &brood[cur];
       for (int k = 0; k < b->nk; k++) {
         r->generated++;
