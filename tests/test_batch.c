@@ -933,6 +933,7 @@ Test(batch, a_closed_stderr_ends_the_run_but_loses_nothing) {
   bs_proc r;
   bs_run(&r, NULL, "batch", set, "-o", ref, "--jobs", "1", "--mem", "40M", NULL);
   cr_assert_eq(r.code, 0, "%s", r.err);
+  bs_proc_free(&r); /* r runs again below */
   int p[2];
   cr_assert_eq(pipe(p), 0);
   const char *bin = getenv("BISLIDE");
